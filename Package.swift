@@ -1,0 +1,101 @@
+// swift-tools-version: 6.0
+//
+// UpdateCheck: optimistic-update and list-change checks for iOS apps, runnable
+// on any CI machine. One root package; every product is a library named after
+// its module, plus the `updatecheck` command-line tool.
+//
+// Dependency rule (arrows point down only):
+//   updatecheck -> UpdateCheckCLI -> { adapters, BatchUpdate, ListDiff,
+//                                      OptimisticState, StateExplorer, JUnitReporter }
+//   adapters -> BatchUpdate -> ListDiff
+//   StateExplorer -> OptimisticState
+//   OptimisticState, ListDiff and JUnitReporter depend on nothing of ours;
+//   only JUnitReporter links libxml2.
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "UpdateCheck",
+    products: [
+        .library(name: "OptimisticState", targets: ["OptimisticState"]),
+        .library(name: "StateExplorer", targets: ["StateExplorer"]),
+        .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "BatchUpdate", targets: ["BatchUpdate"]),
+        .library(name: "UIKitAdapter", targets: ["UIKitAdapter"]),
+        .library(name: "AppKitAdapter", targets: ["AppKitAdapter"]),
+        .library(name: "RecyclerViewAdapter", targets: ["RecyclerViewAdapter"]),
+        .library(name: "DiffableSnapshotAdapter", targets: ["DiffableSnapshotAdapter"]),
+        .library(name: "JUnitReporter", targets: ["JUnitReporter"]),
+        .library(name: "UpdateCheckCLI", targets: ["UpdateCheckCLI"]),
+        .executable(name: "updatecheck", targets: ["updatecheck"]),
+    ],
+    targets: [
+        // Core state machine (Foundation-free).
+        .target(name: "OptimisticState", path: "Packages/OptimisticState", swiftSettings: strict),
+        // Exhaustive exploration of the real store.
+        .target(
+            name: "StateExplorer", dependencies: ["OptimisticState"], path: "Packages/StateExplorer",
+            swiftSettings: strict),
+        // Diff engine over unique IDs (Foundation-free).
+        .target(name: "ListDiff", path: "Packages/ListDiff", swiftSettings: strict),
+        // Verified diff -> update plan -> ordered toolkit calls; conformance kit.
+        .target(
+            name: "BatchUpdate", dependencies: ["ListDiff"], path: "Packages/BatchUpdate",
+            swiftSettings: strict),
+        .target(
+            name: "UIKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/UIKit",
+            swiftSettings: strict),
+        .target(
+            name: "AppKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AppKit",
+            swiftSettings: strict),
+        .target(
+            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            path: "Adapters/RecyclerView", swiftSettings: strict),
+        .target(
+            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            path: "Adapters/DiffableSnapshot", swiftSettings: strict),
+        // JUnit XML on libxml2.
+        .systemLibrary(
+            name: "CLibXML2", path: "Packages/JUnitReporter/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "JUnitReporter", dependencies: ["CLibXML2"], path: "Packages/JUnitReporter/JUnitReporter",
+            swiftSettings: strict),
+        // The CLI: logic in a library, a tiny main.
+        .target(
+            name: "UpdateCheckCLI",
+            dependencies: [
+                "OptimisticState", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
+                "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
+            ],
+            path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
+        .executableTarget(
+            name: "updatecheck", dependencies: ["UpdateCheckCLI"], path: "Packages/UpdateCheckCLI/updatecheck",
+            swiftSettings: strict),
+        // Tests: one target per module, plus end-to-end CLI tests.
+        .testTarget(
+            name: "OptimisticStateTests", dependencies: ["OptimisticState"], path: "Tests/OptimisticStateTests"),
+        .testTarget(
+            name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticState"],
+            path: "Tests/StateExplorerTests"),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], path: "Tests/ListDiffTests"),
+        .testTarget(
+            name: "BatchUpdateTests", dependencies: ["BatchUpdate", "ListDiff"], path: "Tests/BatchUpdateTests"),
+        .testTarget(
+            name: "AdaptersTests",
+            dependencies: [
+                "BatchUpdate", "ListDiff", "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter",
+                "DiffableSnapshotAdapter",
+            ],
+            path: "Tests/AdaptersTests"),
+        .testTarget(name: "JUnitReporterTests", dependencies: ["JUnitReporter"], path: "Tests/JUnitReporterTests"),
+        .testTarget(
+            name: "UpdateCheckCLITests", dependencies: ["UpdateCheckCLI", "updatecheck"],
+            path: "Tests/UpdateCheckCLITests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

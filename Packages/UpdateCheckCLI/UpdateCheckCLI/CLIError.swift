@@ -1,0 +1,26 @@
+/// The one error type of the CLI: a message and the exit code it maps to.
+///
+/// Usage errors (exit 64) are printed with the command's usage line and a
+/// `See 'updatecheck … --help'` hint; every other error prints its message only.
+/// Messages name what is wrong and where (file, line or step, ID).
+package struct CLIError: Error, Sendable, Equatable {
+    /// The exit code the process ends with.
+    package var code: ExitCode
+    /// The text after `Error: `.
+    package var message: String
+
+    /// Creates an error with an explicit exit code.
+    package init(_ code: ExitCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// A bad command line (exit 64).
+    package static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+    /// A malformed input file (exit 65).
+    package static func dataError(_ message: String) -> CLIError { CLIError(.dataError, message) }
+    /// A missing or unreadable input file (exit 66).
+    package static func noInput(_ message: String) -> CLIError { CLIError(.noInput, message) }
+    /// An output file that cannot be created (exit 73).
+    package static func cannotCreate(_ message: String) -> CLIError { CLIError(.cannotCreate, message) }
+}

@@ -1,0 +1,19 @@
+/// The `updatecheck` command tree. Each group is declared in `Commands/`.
+package enum RootCommand {
+    /// The root command.
+    package static let command = Command(
+        name: "updatecheck",
+        abstract: "Reproduce optimistic-update bugs and list-change crashes without a simulator.",
+        discussion: """
+            Exit codes: 0 all checks passed; 1 a check failed; 64 bad usage;
+            65 bad input data; 66 input file missing; 73 cannot create an output file.
+            """,
+        subcommands: [
+            CheckCommand.command,
+            StateCommand.command,
+            DiffCommand.command,
+            PlanCommand.command,
+            AdaptersCommand.command,
+            JUnitCommand.command,
+        ])
+}

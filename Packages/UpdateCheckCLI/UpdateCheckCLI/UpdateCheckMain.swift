@@ -1,0 +1,43 @@
+/// The entry point of `updatecheck`, callable in-process by tests.
+package enum UpdateCheckMain {
+    /// The version printed by `updatecheck --version`.
+    package static let version = "0.1.0"
+
+    /// Runs `updatecheck` with `arguments` (without the program name) and
+    /// returns the process exit code.
+    ///
+    /// Usage errors print `Error: …`, the usage line and a `See '… --help'`
+    /// hint on standard error and return 64; other errors print `Error: …`
+    /// and return their own code (see ``ExitCode``).
+    package static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let parser = ArgumentParser(root: RootCommand.command)
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try parser.parse(arguments, console: console)
+        } catch {
+            console.writeErr(
+                HelpFormatter.usageError(error.error.message, command: error.command, path: error.path))
+            return error.error.code.rawValue
+        }
+        switch parsed {
+        case .version:
+            console.line("updatecheck \(version)")
+            return ExitCode.success.rawValue
+        case .help(let command, let path):
+            console.writeOut(HelpFormatter.help(of: command, path: path))
+            return ExitCode.success.rawValue
+        case .run(let command, var invocation):
+            do {
+                return try command.action!(&invocation).rawValue
+            } catch {
+                if error.code == .usage {
+                    console.writeErr(
+                        HelpFormatter.usageError(error.message, command: command, path: invocation.path))
+                } else {
+                    console.errorLine("Error: \(error.message)")
+                }
+                return error.code.rawValue
+            }
+        }
+    }
+}
