@@ -1,0 +1,42 @@
+/// The structural difference between two snapshots of unique IDs.
+///
+/// Offsets never share one coordinate system: deletions and move sources are
+/// offsets in the old snapshot, insertions and move destinations are offsets
+/// in the new one. Kept IDs on the longest increasing run stay put; every
+/// other kept ID is a move, so `moves.count` is the minimum possible
+/// (kept count minus the length of the longest increasing subsequence).
+///
+/// A diff belongs to one pair of snapshots. ``apply(to:)`` checks that it fits
+/// the snapshot it is given, but fitting is no proof the snapshot is the one
+/// it was computed from — see ``VersionedList`` for that.
+public struct SnapshotDiff<ID: Hashable & Sendable>: Sendable, Equatable {
+    /// The number of IDs in the old snapshot.
+    public var oldCount: Int
+    /// The number of IDs in the new snapshot.
+    public var newCount: Int
+    /// IDs only in the old snapshot, by ascending old offset.
+    public var deletions: [Deletion]
+    /// IDs only in the new snapshot, by ascending new offset.
+    public var insertions: [Insertion]
+    /// Kept IDs that change their relative order, by ascending new offset.
+    public var moves: [Move]
+
+    /// Creates a diff from its parts, as given (no checks; ``apply(to:)`` and
+    /// ``verify(from:to:)`` check a diff against snapshots).
+    @inlinable
+    public init(oldCount: Int, newCount: Int, deletions: [Deletion], insertions: [Insertion], moves: [Move]) {
+        self.oldCount = oldCount
+        self.newCount = newCount
+        self.deletions = deletions
+        self.insertions = insertions
+        self.moves = moves
+    }
+
+    /// Whether the two snapshots hold the same IDs in the same order.
+    @inlinable
+    public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty }
+
+    /// The number of IDs present in both snapshots.
+    @inlinable
+    public var keptCount: Int { oldCount - deletions.count }
+}
