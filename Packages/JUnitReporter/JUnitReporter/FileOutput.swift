@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A buffered writer onto a file descriptor that remembers the first error.
+///
+/// libxml2's output buffer hands its bytes here in small pieces; they are
+/// collected into 256 KiB blocks so that a large report costs few system
+/// calls. The descriptor is owned by the caller.
+final class FileOutput {
+    /// The descriptor written to.
+    let descriptor: Int32
+    /// Bytes handed to this output so far (buffered or written).
+    private(set) var offset: Int64 = 0
+    /// The `errno` of the first failed write, or 0.
+    private(set) var failure: Int32 = 0
+
+    private let capacity = 256 << 10
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private var count = 0
+
+    /// Creates an output onto `descriptor`.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Appends `length` bytes; returns `false` once a write has failed.
+    @discardableResult
+    func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+        guard failure == 0 else { return false }
+        offset += Int64(length)
+        if count + length > capacity {
+            guard flush() else { return false }
+            if length >= capacity { return writeAll(bytes, length) }
+        }
+        (buffer + count).update(from: bytes.assumingMemoryBound(to: UInt8.self), count: length)
+        count += length
+        return true
+    }
+
+    /// Appends the bytes of `text`.
+    @discardableResult
+    func append(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { append($0.baseAddress!, $0.count) }
+    }
+
+    /// Writes what is buffered; returns `false` once a write has failed.
+    @discardableResult
+    func flush() -> Bool {
+        guard failure == 0 else { return false }
+        let pending = count
+        count = 0
+        return writeAll(buffer, pending)
+    }
+
+    /// Copies `length` bytes from `source` starting at `start` (read with
+    /// `pread`, so the source's position does not matter).
+    func copy(from source: Int32, start: Int64, length: Int64) -> Bool {
+        guard flush() else { return false }
+        var position = start
+        let end = start + length
+        while position < end {
+            let wanted = Int(min(Int64(capacity), end - position))
+            let got = pread(source, buffer, wanted, off_t(position))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                failure = got == 0 ? EIO : errno
+                return false
+            }
+            guard writeAll(buffer, got) else { return false }
+            position += Int64(got)
+            offset += Int64(got)
+        }
+        return true
+    }
+
+    private func writeAll(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+        var done = 0
+        while done < length {
+            let result = write(descriptor, bytes + done, length - done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return false
+            }
+            done += result
+        }
+        return true
+    }
+}

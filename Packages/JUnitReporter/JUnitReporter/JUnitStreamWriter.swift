@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes a JUnit report case by case, in bounded memory, for runs too large
+/// to hold as a ``JUnitReport``.
+///
+/// ```swift
+/// let writer = try JUnitStreamWriter(path: "reports/diff.xml", name: "updatecheck")
+/// try writer.beginSuite(name: "diff.exhaustive", timestamp: Date())
+/// for testCase in cases { try writer.add(testCase) }
+/// try writer.endSuite()
+/// let totals = try writer.finish()
+/// ```
+///
+/// How the counts get in front of the cases: `<testsuite>` and
+/// `<testsuites>` carry counts that are only known once every case is seen,
+/// and a streaming writer must emit attributes before children. Each case is
+/// therefore written (through libxml2's `xmlTextWriter`, sanitised) to an
+/// anonymous scratch file beside the report while its outcome is tallied; a
+/// suite only records its name, timestamp, tallies and byte range there.
+/// ``finish()`` writes the XML declaration, `<testsuites>` with the totals,
+/// and for every suite its start tag with its counts followed by a straight
+/// copy of its byte range, then renames the finished file into place.
+///
+/// - Complexity: O(total bytes) time: each case is serialised once and its
+///   bytes copied once. Memory is O(1) in the number of cases (fixed
+///   buffers) plus O(s) for the `s` suites' names and counts. Disk: about
+///   twice the report's size until ``finish()`` returns.
+///
+/// The report appears at `path` only when ``finish()`` succeeds; until then,
+/// and after any failure or ``discard()``, a previous file at `path` is
+/// untouched and no temporary file is left behind.
+public final class JUnitStreamWriter {
+    /// The report's final path.
+    public let path: String
+    /// How text is capped and whether the file is synced.
+    public let options: JUnitWriterOptions
+
+    private struct SuiteRecord {
+        var name: String
+        var timestamp: String
+        var totals = JUnitTotals()
+        var start: Int64
+        var end: Int64 = 0
+    }
+
+    private let name: String
+    private var target: AtomicFile?
+    private let scratch: Int32
+    private let scratchOutput: FileOutput
+    private let body: XMLSink
+    private var suites: [SuiteRecord] = []
+    private var openSuite: SuiteRecord?
+    private var totals = JUnitTotals()
+
+    /// Starts a report named `name` (the `<testsuites name>`) for `path`.
+    ///
+    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` when the
+    ///   folder is missing or no file can be created in it.
+    public init(path: String, name: String, options: JUnitWriterOptions = JUnitWriterOptions())
+        throws(JUnitReporterError)
+    {
+        self.path = path
+        self.name = name
+        self.options = options
+        let target = try AtomicFile(path: path)
+        self.target = target
+        scratch = try AtomicFile.scratch(in: AtomicFile.folder(of: path), for: path)
+        scratchOutput = FileOutput(descriptor: scratch)
+        body = XMLSink(output: scratchOutput)
+    }
+
+    deinit {
+        close(scratch)
+    }
+
+    /// The counts of every case added so far.
+    public var totalsSoFar: JUnitTotals { totals }
+
+    /// Opens a suite; cases added next belong to it.
+    ///
+    /// - Throws: ``JUnitReporterError/misuse(_:)`` when a suite is already
+    ///   open or the report is finished; a write error as
+    ///   ``JUnitReporterError/cannotCreate(path:reason:)``.
+    public func beginSuite(name: String, timestamp: Date, properties: [JUnitProperty] = [])
+        throws(JUnitReporterError)
+    {
+        try ensureWritable()
+        if let openSuite {
+            throw .misuse("beginSuite(\"\(name)\") while the suite \"\(openSuite.name)\" is still open")
+        }
+        openSuite = SuiteRecord(name: name, timestamp: JUnitTimeFormat.timestamp(timestamp), start: body.position())
+        JUnitElements.properties(properties, on: body, options: options)
+    }
+
+    /// Writes one case into the open suite and counts it.
+    ///
+    /// - Throws: ``JUnitReporterError/misuse(_:)`` outside a suite; a write
+    ///   error as ``JUnitReporterError/cannotCreate(path:reason:)``.
+    /// - Complexity: O(size of the case's text).
+    public func add(_ testCase: JUnitTestCase) throws(JUnitReporterError) {
+        guard openSuite != nil else {
+            try ensureWritable()
+            throw .misuse("add(\"\(testCase.name)\") outside a suite: call beginSuite first")
+        }
+        if scratchOutput.failure != 0 { try ensureWritable() }
+        JUnitElements.testCase(testCase, on: body, options: options)
+        openSuite!.totals.add(testCase)
+    }
+
+    /// Closes the open suite, with optional suite-level output.
+    ///
+    /// - Throws: ``JUnitReporterError/misuse(_:)`` when no suite is open.
+    public func endSuite(systemOut: String? = nil, systemErr: String? = nil) throws(JUnitReporterError) {
+        try ensureWritable()
+        guard var suite = openSuite else { throw .misuse("endSuite() without an open suite") }
+        JUnitElements.suiteOutput(systemOut: systemOut, systemErr: systemErr, on: body, options: options)
+        suite.end = body.position()
+        totals.add(suite.totals)
+        suites.append(suite)
+        openSuite = nil
+        try ensureWritable()
+    }
+
+    /// Writes the header with the totals, copies the suites behind it and
+    /// renames the report into place. A suite still open is closed first.
+    ///
+    /// - Returns: the report's totals.
+    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``; nothing
+    ///   is left at `path` but what was there before.
+    @discardableResult
+    public func finish() throws(JUnitReporterError) -> JUnitTotals {
+        if openSuite != nil { try endSuite() }
+        try ensureWritable()
+        guard let target else { throw .misuse("finish() called twice") }
+        defer { self.target = nil }
+        if let reason = body.finish() { throw target.failure(reason: reason) }
+        let output = FileOutput(descriptor: target.descriptor)
+        let sink = XMLSink(output: output)
+        sink.declaration()
+        JUnitElements.openRoot(name: name, totals: totals, on: sink, options: options)
+        for suite in suites {
+            JUnitElements.openSuite(
+                name: suite.name, timestamp: suite.timestamp, totals: suite.totals, on: sink, options: options)
+            let length = suite.end - suite.start
+            if length > 0 { sink.copy(from: scratch, start: suite.start, length: length) }
+            JUnitElements.closeSuite(hasContent: length > 0, on: sink)
+        }
+        JUnitElements.closeRoot(on: sink)
+        if let reason = sink.finish() { throw target.failure(reason: reason) }
+        try target.commit(syncing: options.syncsToDisk)
+        return totals
+    }
+
+    /// Abandons the report: removes the temporary file, leaves `path` as it was.
+    public func discard() {
+        target?.discard()
+        target = nil
+    }
+
+    private func ensureWritable() throws(JUnitReporterError) {
+        guard let target else { throw .misuse("the report \(path) is already finished or discarded") }
+        if scratchOutput.failure != 0 {
+            let reason = String(cString: strerror(scratchOutput.failure))
+            discard()
+            throw target.failure(reason: reason)
+        }
+    }
+}

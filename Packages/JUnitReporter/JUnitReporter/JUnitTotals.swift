@@ -1,0 +1,58 @@
+/// The counts and total time of a suite or a whole report, computed from
+/// its cases.
+///
+/// A case counts once: as an error, a failure or a skip by its outcome, and
+/// in `tests` always.
+public struct JUnitTotals: Sendable, Equatable, Hashable {
+    /// Number of cases.
+    public var tests: Int
+    /// Cases that ended with `<failure>`.
+    public var failures: Int
+    /// Cases that ended with `<error>`.
+    public var errors: Int
+    /// Cases that ended with `<skipped>`.
+    public var skipped: Int
+    /// Sum of the cases' times, each rounded to whole milliseconds first.
+    public var milliseconds: Int64
+
+    /// Creates totals.
+    public init(tests: Int = 0, failures: Int = 0, errors: Int = 0, skipped: Int = 0, milliseconds: Int64 = 0) {
+        self.tests = tests
+        self.failures = failures
+        self.errors = errors
+        self.skipped = skipped
+        self.milliseconds = milliseconds
+    }
+
+    /// Cases that passed: `tests - failures - errors - skipped`.
+    public var passed: Int { tests - failures - errors - skipped }
+
+    /// Counts one case.
+    @inlinable
+    public mutating func add(_ testCase: JUnitTestCase) {
+        tests += 1
+        switch testCase.outcome {
+        case .passed: break
+        case .failure: failures += 1
+        case .error: errors += 1
+        case .skipped: skipped += 1
+        }
+        add(milliseconds: JUnitTimeFormat.milliseconds(testCase.time))
+    }
+
+    /// Adds every count of `other`.
+    @inlinable
+    public mutating func add(_ other: JUnitTotals) {
+        tests += other.tests
+        failures += other.failures
+        errors += other.errors
+        skipped += other.skipped
+        add(milliseconds: other.milliseconds)
+    }
+
+    /// Adds a duration, saturating at ``JUnitTimeFormat/maxMilliseconds``.
+    @inlinable
+    mutating func add(milliseconds extra: Int64) {
+        milliseconds = min(milliseconds + extra, JUnitTimeFormat.maxMilliseconds)
+    }
+}
