@@ -1,0 +1,30 @@
+/// What the caller must do after an event was applied.
+public enum Effect<RecordID: Hashable & Sendable, Value: Equatable & Sendable>: Equatable, Sendable {
+    /// Nothing to send.
+    case none
+    /// Send a write of `value` for `record`; deliver its answer with
+    /// ``OptimisticStore/finish(_:ticket:outcome:)`` and this ticket.
+    case sendWrite(record: RecordID, ticket: Ticket, value: Value)
+    /// Send a re-read of `record`; deliver its answer with
+    /// ``OptimisticStore/resync(_:ticket:value:)`` and this ticket.
+    case sendReread(record: RecordID, ticket: Ticket)
+
+    /// The category of the effect (what a trace and a scenario name).
+    @inlinable
+    public var kind: EffectKind {
+        switch self {
+        case .none: .nothing
+        case .sendWrite: .sendWrite
+        case .sendReread: .sendReread
+        }
+    }
+
+    /// The ticket of the request to send, if any.
+    @inlinable
+    public var ticket: Ticket? {
+        switch self {
+        case .none: nil
+        case .sendWrite(_, let ticket, _), .sendReread(_, let ticket): ticket
+        }
+    }
+}

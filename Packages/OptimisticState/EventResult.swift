@@ -1,0 +1,34 @@
+/// The explicit result of every store event: applied with the effect the
+/// caller must perform, or ignored with the reason.
+public enum EventResult<RecordID: Hashable & Sendable, Value: Equatable & Sendable>: Equatable, Sendable {
+    /// The event changed the store; perform `effect`.
+    case applied(Effect<RecordID, Value>)
+    /// The event changed nothing, because of `reason`.
+    case ignored(IgnoreReason)
+
+    /// Whether the event was applied.
+    @inlinable
+    public var isApplied: Bool {
+        if case .applied = self { return true }
+        return false
+    }
+
+    /// The effect to perform, or `nil` when ignored.
+    @inlinable
+    public var effect: Effect<RecordID, Value>? {
+        if case .applied(let effect) = self { return effect }
+        return nil
+    }
+
+    /// The reason, or `nil` when applied.
+    @inlinable
+    public var ignoredReason: IgnoreReason? {
+        if case .ignored(let reason) = self { return reason }
+        return nil
+    }
+
+    /// The ticket of the request to send (a tap's write, an uncertain
+    /// outcome's re-read), or `nil`.
+    @inlinable
+    public var ticket: Ticket? { effect?.ticket }
+}

@@ -1,0 +1,69 @@
+/// The optimistic-update state of one record: what the server confirmed,
+/// what the UI shows, and the request in flight.
+///
+/// Stored compactly (two values, a one-byte phase and one ticket) so that a
+/// store is cheap to copy, compare and hash.
+public struct RecordState<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// Storage of ``confirmed``.
+    @usableFromInline
+    package var _confirmed: Value
+    /// Storage of ``visible``.
+    @usableFromInline
+    package var _visible: Value
+    /// Storage of ``phaseKind``.
+    @usableFromInline
+    package var _phaseKind: PhaseKind
+    /// The ticket in flight while saving or needing sync; while idle, the
+    /// last ticket this record settled (``Ticket/none`` if none), so that a
+    /// second answer to it is reported as a duplicate.
+    @usableFromInline
+    package var ticket: Ticket
+
+    /// Creates an idle record holding the loaded `value`.
+    @inlinable
+    public init(loaded value: Value) {
+        _confirmed = value
+        _visible = value
+        _phaseKind = .idle
+        ticket = .none
+    }
+
+    /// Creates a record in any state (for the explorer and tests).
+    @inlinable
+    package init(confirmed: Value, visible: Value, phaseKind: PhaseKind, ticket: Ticket) {
+        _confirmed = confirmed
+        _visible = visible
+        _phaseKind = phaseKind
+        self.ticket = ticket
+    }
+
+    /// The last value the server confirmed (or the session loaded).
+    @inlinable
+    public var confirmed: Value { _confirmed }
+
+    /// What the UI shows now: the provisional value while saving.
+    @inlinable
+    public var visible: Value { _visible }
+
+    /// The phase without its ticket.
+    @inlinable
+    public var phaseKind: PhaseKind { _phaseKind }
+
+    /// The phase with its ticket in flight.
+    @inlinable
+    public var phase: Phase {
+        switch phaseKind {
+        case .idle: .idle
+        case .saving: .saving(ticket)
+        case .needsSync: .needsSync(ticket)
+        }
+    }
+
+    /// The last ticket this record settled while idle, or `nil`.
+    @inlinable
+    public var lastSettledTicket: Ticket? {
+        phaseKind == .idle && !ticket.isNone ? ticket : nil
+    }
+}
+
+extension RecordState: Hashable where Value: Hashable {}
