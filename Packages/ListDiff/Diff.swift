@@ -22,38 +22,175 @@ extension SnapshotDiff {
     /// - Complexity: O(*n*) expected hashing plus O(*k* log *k*) for the *k* kept IDs.
     @inlinable
     public init(from old: [ID], to new: [ID]) throws(ListDiffError) {
-        let matching = try IDMatching.match(old: old, new: new)
-        self.init(old: old, new: new, matching: matching)
+        self.init(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        try formDiff(from: old, to: new)
     }
 
-    /// Builds the diff of a matched pair.
+    /// Replaces this diff with the diff of (`old`, `new`), reusing its storage.
+    ///
+    /// Small snapshots (up to ``smallSnapshotLimit`` IDs each) are matched by
+    /// comparison in stack scratch space, so diffing many small pairs into one
+    /// value allocates nothing once its arrays have grown; larger ones hash.
+    /// On error the diff is left empty.
+    ///
+    /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` on duplicate IDs.
+    /// - Complexity: O(*n*) expected hashing plus O(*k* log *k*); for small
+    ///   snapshots O(*n*²) comparisons of at most 16 × 16 IDs.
+    @inlinable
+    public mutating func formDiff(from old: [ID], to new: [ID]) throws(ListDiffError) {
+        oldCount = 0
+        newCount = 0
+        deletions.removeAll(keepingCapacity: true)
+        insertions.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
+        if old.count <= Self.smallSnapshotLimit && new.count <= Self.smallSnapshotLimit {
+            if let side = formSmallDiff(from: old, to: new) {
+                throw IDMatching.duplicates(in: side == .old ? old : new, side: side)
+            }
+        } else {
+            let matching = try IDMatching.match(old: old, new: new)
+            formDiff(old: old, new: new, matching: matching)
+        }
+    }
+
+    /// The largest snapshot size diffed by comparison instead of hashing.
+    @inlinable
+    public static var smallSnapshotLimit: Int { 16 }
+
+    /// Builds the diff of a matched pair of any size.
     @inlinable
     init(old: [ID], new: [ID], matching: IDMatching) {
-        let run = LongestIncreasingRun.mark(matching.oldOffsetOfNew, keptCount: matching.keptCount)
-        var deletions: [Deletion] = []
-        deletions.reserveCapacity(old.count - matching.keptCount)
-        matching.isKept.withUnsafeBufferPointer { kept in
-            for offset in old.indices where !kept[offset] {
-                deletions.append(Deletion(offset: offset, id: old[offset]))
-            }
-        }
-        var insertions: [Insertion] = []
-        insertions.reserveCapacity(new.count - matching.keptCount)
-        var moves: [Move] = []
-        moves.reserveCapacity(matching.keptCount - run.length)
-        matching.oldOffsetOfNew.withUnsafeBufferPointer { source in
-            run.onRun.withUnsafeBufferPointer { onRun in
-                for offset in new.indices {
-                    let from = source[offset]
-                    if from < 0 {
-                        insertions.append(Insertion(offset: offset, id: new[offset]))
-                    } else if !onRun[offset] {
-                        moves.append(Move(id: new[offset], from: Int(from), to: offset))
+        self.init(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        formDiff(old: old, new: new, matching: matching)
+    }
+
+    /// Fills this (empty) diff from a hashed matching.
+    @inlinable
+    mutating func formDiff(old: [ID], new: [ID], matching: IDMatching) {
+        let keptCount = matching.keptCount
+        var tails = [Int32](repeating: 0, count: keptCount)
+        var tailOffsets = [Int32](repeating: 0, count: keptCount)
+        var predecessor = [Int32](repeating: -1, count: new.count)
+        var onRun = [Bool](repeating: false, count: new.count)
+        let runLength = matching.oldOffsetOfNew.withUnsafeBufferPointer { values in
+            tails.withUnsafeMutableBufferPointer { tails in
+                tailOffsets.withUnsafeMutableBufferPointer { tailOffsets in
+                    predecessor.withUnsafeMutableBufferPointer { predecessor in
+                        onRun.withUnsafeMutableBufferPointer { onRun in
+                            LongestIncreasingRun.mark(
+                                values, tails: tails, tailOffsets: tailOffsets, predecessor: predecessor,
+                                onRun: onRun)
+                        }
                     }
                 }
             }
         }
-        self.init(
-            oldCount: old.count, newCount: new.count, deletions: deletions, insertions: insertions, moves: moves)
+        tails = []
+        tailOffsets = []
+        predecessor = []
+        matching.oldOffsetOfNew.withUnsafeBufferPointer { mapping in
+            matching.isKept.withUnsafeBufferPointer { kept in
+                onRun.withUnsafeBufferPointer { onRun in
+                    fill(
+                        old: old, new: new, mapping: mapping, kept: kept, onRun: onRun, keptCount: keptCount,
+                        runLength: runLength)
+                }
+            }
+        }
+    }
+
+    /// Diffs two small snapshots by comparison, in stack scratch space.
+    ///
+    /// - Returns: the side with a duplicate ID, or `nil` when the diff was formed.
+    @inlinable
+    mutating func formSmallDiff(from old: [ID], to new: [ID]) -> SnapshotSide? {
+        let oldCount = old.count
+        let newCount = new.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 &* newCount &+ 1) { offsets in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount &+ newCount &+ 1) { flags in
+                old.withUnsafeBufferPointer { old in
+                    new.withUnsafeBufferPointer { new in
+                        let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<newCount])
+                        let kept = UnsafeMutableBufferPointer(rebasing: flags[0..<oldCount])
+                        let onRun = UnsafeMutableBufferPointer(rebasing: flags[oldCount..<(oldCount &+ newCount)])
+                        kept.initialize(repeating: false)
+                        onRun.initialize(repeating: false)
+                        for offset in 1..<max(oldCount, 1) {
+                            for earlier in 0..<offset where old[earlier] == old[offset] { return .old }
+                        }
+                        var keptCount = 0
+                        for offset in 0..<newCount {
+                            let id = new[offset]
+                            var found: Int32 = -1
+                            for candidate in 0..<oldCount where old[candidate] == id {
+                                found = Int32(truncatingIfNeeded: candidate)
+                                break
+                            }
+                            if found >= 0 {
+                                if kept[Int(found)] { return .new }
+                                kept[Int(found)] = true
+                                keptCount &+= 1
+                            } else {
+                                for earlier in 0..<offset where mapping[earlier] < 0 && new[earlier] == id {
+                                    return .new
+                                }
+                            }
+                            mapping[offset] = found
+                        }
+                        let runLength = LongestIncreasingRun.mark(
+                            UnsafeBufferPointer(mapping),
+                            tails: UnsafeMutableBufferPointer(rebasing: offsets[newCount..<(2 &* newCount)]),
+                            tailOffsets: UnsafeMutableBufferPointer(
+                                rebasing: offsets[(2 &* newCount)..<(3 &* newCount)]),
+                            predecessor: UnsafeMutableBufferPointer(
+                                rebasing: offsets[(3 &* newCount)..<(4 &* newCount)]),
+                            onRun: onRun)
+                        fillFromBuffers(
+                            old: old, new: new, mapping: UnsafeBufferPointer(mapping), kept: UnsafeBufferPointer(kept),
+                            onRun: UnsafeBufferPointer(onRun), keptCount: keptCount, runLength: runLength)
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends the deletions, insertions and moves of a matched pair.
+    @inlinable
+    mutating func fill(
+        old: [ID], new: [ID], mapping: UnsafeBufferPointer<Int32>, kept: UnsafeBufferPointer<Bool>,
+        onRun: UnsafeBufferPointer<Bool>, keptCount: Int, runLength: Int
+    ) {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                fillFromBuffers(
+                    old: old, new: new, mapping: mapping, kept: kept, onRun: onRun, keptCount: keptCount,
+                    runLength: runLength)
+            }
+        }
+    }
+
+    /// Appends the deletions, insertions and moves of a matched pair, from buffers.
+    @inlinable
+    mutating func fillFromBuffers(
+        old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>, mapping: UnsafeBufferPointer<Int32>,
+        kept: UnsafeBufferPointer<Bool>, onRun: UnsafeBufferPointer<Bool>, keptCount: Int, runLength: Int
+    ) {
+        oldCount = old.count
+        newCount = new.count
+        deletions.reserveCapacity(old.count &- keptCount)
+        for offset in 0..<old.count where !kept[offset] {
+            deletions.append(Deletion(offset: offset, id: old[offset]))
+        }
+        insertions.reserveCapacity(new.count &- keptCount)
+        moves.reserveCapacity(keptCount &- runLength)
+        for offset in 0..<new.count {
+            let from = mapping[offset]
+            if from < 0 {
+                insertions.append(Insertion(offset: offset, id: new[offset]))
+            } else if !onRun[offset] {
+                moves.append(Move(id: new[offset], from: Int(from), to: offset))
+            }
+        }
     }
 }

@@ -31,13 +31,16 @@ struct IDMatching: Sendable {
     /// - Complexity: O(*n*) expected hashing, *n* = `old.count + new.count`.
     @inlinable
     static func match<ID: Hashable>(old: [ID], new: [ID]) throws(ListDiffError) -> IDMatching {
-        precondition(old.count < Int(Int32.max) && new.count < Int(Int32.max), "a snapshot is limited to Int32.max IDs")
+        precondition(
+            old.count < Int(Int32.max) && new.count < Int(Int32.max), "a snapshot is limited to Int32.max IDs")
         var table = [ID: Int32](minimumCapacity: old.count)
         var hasDuplicate = false
-        for offset in old.indices where table.updateValue(Int32(truncatingIfNeeded: offset), forKey: old[offset]) != nil
-        {
-            hasDuplicate = true
-            break
+        old.withUnsafeBufferPointer { ids in
+            for offset in 0..<ids.count
+            where table.updateValue(Int32(truncatingIfNeeded: offset), forKey: ids[offset]) != nil {
+                hasDuplicate = true
+                break
+            }
         }
         if hasDuplicate { throw duplicates(in: old, side: .old) }
 
@@ -45,18 +48,20 @@ struct IDMatching: Sendable {
         var keptCount = 0
         let oldOffsetOfNew = [Int32](unsafeUninitializedCapacity: new.count) { mapping, initialized in
             isKept.withUnsafeMutableBufferPointer { kept in
-                for offset in new.indices {
-                    if let oldOffset = table[new[offset]] {
-                        if kept[Int(oldOffset)] {
-                            hasDuplicate = true
-                            mapping.initialize(repeating: -1)
-                            break
+                new.withUnsafeBufferPointer { ids in
+                    for offset in 0..<ids.count {
+                        if let oldOffset = table[ids[offset]] {
+                            if kept[Int(oldOffset)] {
+                                hasDuplicate = true
+                                mapping.initialize(repeating: -1)
+                                break
+                            }
+                            kept[Int(oldOffset)] = true
+                            mapping[offset] = oldOffset
+                            keptCount &+= 1
+                        } else {
+                            mapping[offset] = -1
                         }
-                        kept[Int(oldOffset)] = true
-                        mapping[offset] = oldOffset
-                        keptCount += 1
-                    } else {
-                        mapping[offset] = -1
                     }
                 }
             }

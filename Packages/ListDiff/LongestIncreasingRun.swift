@@ -9,54 +9,46 @@ enum LongestIncreasingRun {
     /// sorted array searched by bisection (with a fast path for appending),
     /// and a predecessor per offset rebuilds one longest run.
     ///
-    /// - Returns: the marks and the run's length.
+    /// - Parameters:
+    ///   - values: for each new offset, the old offset of its ID or `-1`.
+    ///   - tails, tailOffsets: scratch with room for one entry per kept ID.
+    ///   - predecessor: scratch with room for one entry per new offset.
+    ///   - onRun: one mark per new offset, all `false` on entry.
+    /// - Returns: the run's length.
     /// - Complexity: O(*k* log *L*) for *k* kept IDs and a run of length *L*.
     @inlinable
-    static func mark(_ oldOffsetOfNew: [Int32], keptCount: Int) -> (onRun: [Bool], length: Int) {
-        let count = oldOffsetOfNew.count
-        var onRun = [Bool](repeating: false, count: count)
-        guard keptCount > 0 else { return (onRun, 0) }
-        var tailValues = [Int32](repeating: 0, count: keptCount)
-        var tailOffsets = [Int32](repeating: 0, count: keptCount)
-        var predecessor = [Int32](repeating: -1, count: count)
+    static func mark(
+        _ values: UnsafeBufferPointer<Int32>, tails: UnsafeMutableBufferPointer<Int32>,
+        tailOffsets: UnsafeMutableBufferPointer<Int32>, predecessor: UnsafeMutableBufferPointer<Int32>,
+        onRun: UnsafeMutableBufferPointer<Bool>
+    ) -> Int {
         var length = 0
-        oldOffsetOfNew.withUnsafeBufferPointer { values in
-            tailValues.withUnsafeMutableBufferPointer { tails in
-                tailOffsets.withUnsafeMutableBufferPointer { tailAt in
-                    predecessor.withUnsafeMutableBufferPointer { previous in
-                        for offset in 0..<count {
-                            let value = values[offset]
-                            if value < 0 { continue }
-                            var position: Int
-                            if length == 0 || tails[length - 1] < value {
-                                position = length
-                                length += 1
-                            } else {
-                                var low = 0
-                                var high = length - 1
-                                while low < high {
-                                    let middle = (low + high) &>> 1
-                                    if tails[middle] < value { low = middle + 1 } else { high = middle }
-                                }
-                                position = low
-                            }
-                            tails[position] = value
-                            tailAt[position] = Int32(truncatingIfNeeded: offset)
-                            previous[offset] = position > 0 ? tailAt[position - 1] : -1
-                        }
-                    }
+        for offset in 0..<values.count {
+            let value = values[offset]
+            if value < 0 { continue }
+            let position: Int
+            if length == 0 || tails[length &- 1] < value {
+                position = length
+                length &+= 1
+            } else {
+                var low = 0
+                var high = length &- 1
+                while low < high {
+                    let middle = (low &+ high) &>> 1
+                    if tails[middle] < value { low = middle &+ 1 } else { high = middle }
                 }
+                position = low
             }
+            tails[position] = value
+            tailOffsets[position] = Int32(truncatingIfNeeded: offset)
+            predecessor[offset] = position > 0 ? tailOffsets[position &- 1] : -1
         }
-        var offset = Int(tailOffsets[length - 1])
-        onRun.withUnsafeMutableBufferPointer { marks in
-            predecessor.withUnsafeBufferPointer { previous in
-                while offset >= 0 {
-                    marks[offset] = true
-                    offset = Int(previous[offset])
-                }
-            }
+        guard length > 0 else { return 0 }
+        var offset = Int(tailOffsets[length &- 1])
+        while offset >= 0 {
+            onRun[offset] = true
+            offset = Int(predecessor[offset])
         }
-        return (onRun, length)
+        return length
     }
 }

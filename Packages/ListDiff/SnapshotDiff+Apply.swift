@@ -10,8 +10,29 @@ extension SnapshotDiff {
     /// - Complexity: O(*n*), *n* = `oldCount + newCount`.
     @inlinable
     public func apply(to old: [ID]) throws(ListDiffError) -> [ID] {
-        guard old.count == oldCount else {
-            throw .doesNotFit(reason: "it expects \(oldCount) IDs in the old snapshot, got \(old.count).")
+        var leaves: [Bool] = []
+        var slots: [ID?] = []
+        try place(old, backward: false, leaves: &leaves, slots: &slots)
+        return slots.map { $0! }
+    }
+
+    /// Applies this diff (or, `backward`, its inverse) to `source` into
+    /// `slots`, reusing the storage of `leaves` and `slots`.
+    ///
+    /// Forward, deletions and move sources leave `source` (the old snapshot)
+    /// and insertions and move destinations arrive; backward the roles swap.
+    /// The IDs that neither leave nor arrive fill the free slots in order.
+    ///
+    /// - Throws: ``ListDiffError/doesNotFit(reason:)`` naming the offset and IDs.
+    @inlinable
+    func place(_ source: [ID], backward: Bool, leaves: inout [Bool], slots: inout [ID?]) throws(ListDiffError) {
+        let sourceSide = backward ? "new" : "old"
+        let targetSide = backward ? "old" : "new"
+        let sourceCount = backward ? newCount : oldCount
+        let targetCount = backward ? oldCount : newCount
+        guard source.count == sourceCount else {
+            throw .doesNotFit(
+                reason: "it expects \(sourceCount) IDs in the \(sourceSide) snapshot, got \(source.count).")
         }
         let stayCount = oldCount - deletions.count - moves.count
         guard stayCount >= 0, stayCount == newCount - insertions.count - moves.count else {
@@ -19,58 +40,57 @@ extension SnapshotDiff {
                 reason: "\(oldCount) IDs minus \(deletions.count) deletions plus \(insertions.count) insertions "
                     + "is not the \(newCount) IDs of the new snapshot.")
         }
-        var leaves = [Bool](repeating: false, count: oldCount)
-        for deletion in deletions {
-            try Self.claim(&leaves, deletion.offset, deletion.id, in: old, as: "deletion")
+        leaves.removeAll(keepingCapacity: true)
+        leaves.append(contentsOf: repeatElement(false, count: sourceCount))
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(nil, count: targetCount))
+
+        func leave(_ offset: Int, _ id: ID, _ role: String) throws(ListDiffError) {
+            guard offset >= 0 && offset < sourceCount else {
+                throw .doesNotFit(
+                    reason: "the \(role) of \(id) at \(sourceSide) offset \(offset) is out of range 0..<\(sourceCount)."
+                )
+            }
+            guard source[offset] == id else {
+                throw .doesNotFit(
+                    reason:
+                        "the \(role) names \(id) at \(sourceSide) offset \(offset), but the snapshot has \(source[offset])."
+                )
+            }
+            guard !leaves[offset] else {
+                throw .doesNotFit(reason: "\(sourceSide) offset \(offset) (\(id)) leaves more than once.")
+            }
+            leaves[offset] = true
         }
-        for move in moves {
-            try Self.claim(&leaves, move.from, move.id, in: old, as: "move source")
+        func arrive(_ offset: Int, _ id: ID, _ role: String) throws(ListDiffError) {
+            guard offset >= 0 && offset < targetCount else {
+                throw .doesNotFit(
+                    reason: "the \(role) of \(id) at \(targetSide) offset \(offset) is out of range 0..<\(targetCount)."
+                )
+            }
+            if let taken = slots[offset] {
+                throw .doesNotFit(reason: "\(targetSide) offset \(offset) receives both \(taken) and \(id).")
+            }
+            slots[offset] = id
         }
-        var placed = [ID?](repeating: nil, count: newCount)
-        for insertion in insertions {
-            try Self.place(&placed, insertion.offset, insertion.id, as: "insertion")
-        }
-        for move in moves {
-            try Self.place(&placed, move.to, move.id, as: "move destination")
+
+        if backward {
+            for insertion in insertions { try leave(insertion.offset, insertion.id, "insertion") }
+            for move in moves { try leave(move.to, move.id, "move destination") }
+            for deletion in deletions { try arrive(deletion.offset, deletion.id, "deletion") }
+            for move in moves { try arrive(move.from, move.id, "move source") }
+        } else {
+            for deletion in deletions { try leave(deletion.offset, deletion.id, "deletion") }
+            for move in moves { try leave(move.from, move.id, "move source") }
+            for insertion in insertions { try arrive(insertion.offset, insertion.id, "insertion") }
+            for move in moves { try arrive(move.to, move.id, "move destination") }
         }
         var slot = 0
-        for offset in old.indices where !leaves[offset] {
-            while placed[slot] != nil { slot += 1 }
-            placed[slot] = old[offset]
-            slot += 1
+        for offset in 0..<sourceCount where !leaves[offset] {
+            while slots[slot] != nil { slot &+= 1 }
+            slots[slot] = source[offset]
+            slot &+= 1
         }
-        return placed.map { $0! }
-    }
-
-    /// Marks an old offset as left by a deletion or move, checking range, ID and overlap.
-    @usableFromInline
-    static func claim(_ leaves: inout [Bool], _ offset: Int, _ id: ID, in old: [ID], as role: String)
-        throws(ListDiffError)
-    {
-        guard old.indices.contains(offset) else {
-            throw .doesNotFit(reason: "the \(role) of \(id) at old offset \(offset) is out of range 0..<\(old.count).")
-        }
-        guard old[offset] == id else {
-            throw .doesNotFit(
-                reason: "the \(role) names \(id) at old offset \(offset), but the snapshot has \(old[offset]).")
-        }
-        guard !leaves[offset] else {
-            throw .doesNotFit(reason: "old offset \(offset) (\(id)) is deleted or moved more than once.")
-        }
-        leaves[offset] = true
-    }
-
-    /// Places an ID at a new offset, checking range and overlap.
-    @usableFromInline
-    static func place(_ placed: inout [ID?], _ offset: Int, _ id: ID, as role: String) throws(ListDiffError) {
-        guard placed.indices.contains(offset) else {
-            throw .doesNotFit(
-                reason: "the \(role) of \(id) at new offset \(offset) is out of range 0..<\(placed.count).")
-        }
-        guard placed[offset] == nil else {
-            throw .doesNotFit(reason: "new offset \(offset) receives both \(placed[offset]!) and \(id).")
-        }
-        placed[offset] = id
     }
 
     /// The diff that turns the new snapshot back into the old one.
