@@ -21,15 +21,18 @@ enum JUnitElements {
         sink.raw("\n")
     }
 
-    /// `<testsuite name tests failures errors skipped time timestamp>`, opened.
+    /// `<testsuite name tests failures errors skipped time timestamp>`, opened;
+    /// `extra` attributes (kept from merged reports) follow the timestamp.
     static func openSuite(
-        name: String, timestamp: String, totals: JUnitTotals, on sink: XMLSink, options: JUnitWriterOptions
+        name: String, timestamp: String?, totals: JUnitTotals, extra: [(name: String, value: String)] = [],
+        on sink: XMLSink, options: JUnitWriterOptions
     ) {
         sink.raw("\n  ")
         sink.start("testsuite")
         sink.attribute("name", name, limit: options.maxAttributeBytes)
         counts(totals, on: sink, skipped: true)
-        sink.attribute("timestamp", timestamp, limit: .max)
+        if let timestamp { sink.attribute("timestamp", timestamp, limit: .max) }
+        for attribute in extra { sink.attribute(named: attribute.name, attribute.value, limit: .max) }
     }
 
     /// `</testsuite>`; `hasContent` puts it on its own line.

@@ -45,13 +45,15 @@ public final class JUnitStreamWriter {
 
     private struct SuiteRecord {
         var name: String
-        var timestamp: String
+        var timestamp: String?
+        var extra: [(name: String, value: String)] = []
         var totals = JUnitTotals()
         var start: Int64
         var end: Int64 = 0
     }
 
-    private let name: String
+    /// The `<testsuites name>`; may be changed until ``finish()``.
+    var name: String
     private var target: AtomicFile?
     private let scratch: Int32
     private let scratchOutput: FileOutput
@@ -98,6 +100,34 @@ public final class JUnitStreamWriter {
         }
         openSuite = SuiteRecord(name: name, timestamp: JUnitTimeFormat.timestamp(timestamp), start: body.position())
         JUnitElements.properties(properties, on: body, options: options)
+    }
+
+    /// Opens a suite whose attributes come from another report (merging):
+    /// `extra` holds every attribute but the name and the counts.
+    func beginSuite(name: String, extra: [(name: String, value: String)]) throws(JUnitReporterError) {
+        try ensureWritable()
+        if let openSuite { throw .misuse("beginSuite(\"\(name)\") while \"\(openSuite.name)\" is still open") }
+        openSuite = SuiteRecord(name: name, timestamp: nil, extra: extra, start: body.position())
+    }
+
+    /// Where copied markup of the open suite goes (merging).
+    var bodySink: XMLSink { body }
+
+    /// Counts a case whose markup was copied into ``bodySink``.
+    func countCopiedCase(_ counted: JUnitTotals) {
+        openSuite?.totals.add(counted)
+    }
+
+    /// Closes the open suite; when `droppingIfEmpty` and nothing was written
+    /// into it, it is left out of the report (the empty part of a suite that
+    /// held nested suites, when merging).
+    func endSuite(droppingIfEmpty: Bool) throws(JUnitReporterError) {
+        guard let suite = openSuite else { throw .misuse("endSuite() without an open suite") }
+        if droppingIfEmpty, body.position() == suite.start {
+            openSuite = nil
+            return
+        }
+        try endSuite()
     }
 
     /// Writes one case into the open suite and counts it.
@@ -148,7 +178,8 @@ public final class JUnitStreamWriter {
         JUnitElements.openRoot(name: name, totals: totals, on: sink, options: options)
         for suite in suites {
             JUnitElements.openSuite(
-                name: suite.name, timestamp: suite.timestamp, totals: suite.totals, on: sink, options: options)
+                name: suite.name, timestamp: suite.timestamp, totals: suite.totals, extra: suite.extra, on: sink,
+                options: options)
             let length = suite.end - suite.start
             if length > 0 { sink.copy(from: scratch, start: suite.start, length: length) }
             JUnitElements.closeSuite(hasContent: length > 0, on: sink)

@@ -62,6 +62,30 @@ final class XMLSink {
         withSafeCString(value, limit: limit) { check(xmlTextWriterWriteString(writer, $0)) }
     }
 
+    /// Writes the attribute `name` with a run-time name, sanitising and
+    /// capping `value` like ``attribute(_:_:limit:)``.
+    func attribute(named name: String, _ value: String, limit: Int) {
+        withSafeCString(name, limit: .max) { name in
+            withSafeCString(value, limit: limit) { check(xmlTextWriterWriteAttribute(writer, name, $0)) }
+        }
+    }
+
+    /// Opens an element named by a NUL-terminated string from libxml2's parser.
+    func start(parsed name: UnsafePointer<UInt8>) {
+        check(xmlTextWriterStartElement(writer, name))
+    }
+
+    /// Writes an attribute whose name and value come from libxml2's parser
+    /// (well-formed input holds only XML 1.0 characters, so no sanitising).
+    func attribute(parsed name: UnsafePointer<UInt8>, _ value: UnsafePointer<UInt8>) {
+        check(xmlTextWriterWriteAttribute(writer, name, value))
+    }
+
+    /// Writes character data that comes from libxml2's parser.
+    func text(parsed value: UnsafePointer<UInt8>) {
+        check(xmlTextWriterWriteString(writer, value))
+    }
+
     /// Writes `markup` as it is (line breaks and indentation between elements).
     func raw(_ markup: StaticString) {
         check(xmlTextWriterWriteRaw(writer, markup.utf8Start))

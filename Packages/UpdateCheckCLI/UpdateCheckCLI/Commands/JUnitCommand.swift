@@ -1,10 +1,8 @@
 /// `updatecheck junit`: Validate and merge JUnit reports.
 package enum JUnitCommand {
-    /// The `junit` command.
+    /// The `junit` command group.
     package static let command = Command(
         name: "junit",
         abstract: "Validate and merge JUnit reports.",
-        action: { invocation throws(CLIError) in
-            throw CLIError(.usage, "'\(invocation.commandLine)' is not available yet.")
-        })
+        subcommands: [JUnitValidateCommand.command, JUnitMergeCommand.command])
 }

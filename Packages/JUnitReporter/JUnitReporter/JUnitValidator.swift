@@ -1,0 +1,58 @@
+import CLibXML2
+
+/// Checks that a file is a JUnit report CI systems accept, reading it as a
+/// stream (any size, bounded memory).
+///
+/// Always checked:
+/// - well-formed XML 1.0 (libxml2's parser; its message and line);
+/// - the root is `<testsuites>` or `<testsuite>`; `<testsuite>` sits only in
+///   those, `<testcase>` only in a `<testsuite>`, `<failure>`, `<error>` and
+///   `<skipped>` only in a `<testcase>`;
+/// - each `<testsuite>` has `name`, `tests`, `failures` and `errors`, each
+///   `<testcase>` has `name`;
+/// - counts (`tests`, `failures`, `errors`, `skipped`) are whole numbers and
+///   equal the cases inside (nested suites included), on `<testsuite>` and
+///   `<testsuites>`;
+/// - `time` is seconds with a `.` decimal point; `timestamp` is ISO 8601.
+///
+/// With a schema, the file is also validated against it (libxml2's XML
+/// Schema validator, e.g. the Jenkins junit-10 XSD).
+public enum JUnitValidator {
+    /// Validates the report at `path`, optionally against the XML Schema at
+    /// `schema`.
+    ///
+    /// - Parameter maxProblems: how many problems are listed (all are counted).
+    /// - Returns: the problems (empty when valid) and the report's totals.
+    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
+    ///   report or the schema is missing or unreadable;
+    ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when the schema
+    ///   is not a valid XML Schema. A report that is not XML at all is a
+    ///   problem in the result, not an error.
+    /// - Complexity: O(n) in the size of the file; memory O(depth).
+    public static func validate(file path: String, schema: String? = nil, maxProblems: Int = 50)
+        throws(JUnitReporterError) -> JUnitValidation
+    {
+        let diagnostics = XMLDiagnostics(limit: maxProblems)
+        let reader = try XMLReader(path: path, diagnostics: diagnostics)
+        if let schema { try reader.validate(againstSchema: schema) }
+        var checker = JUnitStructureChecker(diagnostics: diagnostics)
+        var sawElement = false
+        while reader.read() {
+            switch reader.nodeType {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                sawElement = true
+                let isEmpty = reader.isEmptyElement
+                checker.start(reader)
+                if isEmpty { checker.end() }
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                checker.end()
+            default:
+                break
+            }
+        }
+        if !sawElement, diagnostics.count == 0 { diagnostics.record(line: 0, "the file holds no XML element") }
+        let problems = diagnostics.problems.sorted { $0.line < $1.line }
+        return JUnitValidation(
+            problems: problems, problemCount: diagnostics.count, totals: checker.totals, suiteCount: checker.suiteCount)
+    }
+}

@@ -1,0 +1,13 @@
+import CLibXML2
+
+/// Process-wide setup of libxml2.
+enum LibXML {
+    /// Initialises libxml2 once, before any thread uses it (its global
+    /// tables are not safe to build from several threads at once).
+    static let initialized: Void = { xmlInitParser() }()
+
+    /// Parser options for reading reports: no network access, no entity
+    /// substitution and no DTD loading (so a report cannot pull in other
+    /// files), and no limit on the size of a text node (captured output).
+    static let readOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+}

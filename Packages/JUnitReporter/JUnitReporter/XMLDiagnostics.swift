@@ -1,0 +1,43 @@
+import CLibXML2
+
+/// Collects the errors libxml2 reports through a structured error handler,
+/// as ``JUnitProblem``s with their line numbers.
+final class XMLDiagnostics {
+    /// The errors collected so far, in order (at most ``limit``).
+    private(set) var problems: [JUnitProblem] = []
+    /// How many errors were reported in all (also beyond ``limit``).
+    private(set) var count = 0
+    /// How many errors are kept.
+    let limit: Int
+
+    /// Creates a collector keeping the first `limit` errors.
+    init(limit: Int) { self.limit = limit }
+
+    /// Records one problem found outside libxml2 (structure checks).
+    func record(line: Int, _ message: String) {
+        count += 1
+        if problems.count < limit { problems.append(JUnitProblem(line: line, message: message)) }
+    }
+
+    /// The context pointer to hand to libxml2 with ``handler``.
+    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The C callback that forwards libxml2's errors (warnings are ignored),
+    /// saying whether the parser (`not well-formed XML: …`) or the schema
+    /// validator (`schema: …`) found them.
+    static let handler: xmlStructuredErrorFunc = { context, error in
+        guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let diagnostics = Unmanaged<XMLDiagnostics>.fromOpaque(context).takeUnretainedValue()
+        var message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        switch UInt32(error.pointee.domain) {
+        case XML_FROM_PARSER.rawValue, XML_FROM_NAMESPACE.rawValue, XML_FROM_IO.rawValue:
+            message = "not well-formed XML: " + message
+        case XML_FROM_SCHEMASV.rawValue:
+            message = "schema: " + message
+        default:
+            break
+        }
+        diagnostics.record(line: Int(error.pointee.line), message)
+    }
+}

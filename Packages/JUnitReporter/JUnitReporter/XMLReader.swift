@@ -1,0 +1,124 @@
+import CLibXML2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// libxml2's streaming `xmlTextReader` over one file: one node at a time,
+/// so reports of any size are read in bounded memory. Parser and schema
+/// errors go to ``diagnostics``.
+final class XMLReader {
+    /// The file read.
+    let path: String
+    /// The errors found while reading.
+    let diagnostics: XMLDiagnostics
+    private let reader: xmlTextReaderPtr
+    private var schema: xmlSchemaPtr?
+
+    /// Opens `path` for reading.
+    ///
+    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
+    ///   file is missing, a folder or unreadable.
+    init(path: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+        _ = LibXML.initialized
+        try XMLReader.checkReadable(path)
+        guard let reader = xmlReaderForFile(path, nil, LibXML.readOptions) else {
+            throw .cannotRead(path: path, reason: "cannot be opened")
+        }
+        self.path = path
+        self.diagnostics = diagnostics
+        self.reader = reader
+        xmlTextReaderSetStructuredErrorHandler(reader, XMLDiagnostics.handler, diagnostics.context)
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+        if let schema { xmlSchemaFree(schema) }
+    }
+
+    /// Validates the document against the XML Schema at `schemaPath` while
+    /// it is read (call before the first ``read()``).
+    ///
+    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
+    ///   schema is missing; ``JUnitReporterError/unusableSchema(path:reason:)``
+    ///   when it is not a valid XML Schema.
+    func validate(againstSchema schemaPath: String) throws(JUnitReporterError) {
+        try XMLReader.checkReadable(schemaPath)
+        let schemaDiagnostics = XMLDiagnostics(limit: 1)
+        guard let parser = xmlSchemaNewParserCtxt(schemaPath) else {
+            throw .unusableSchema(path: schemaPath, reason: "cannot be opened")
+        }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        xmlSchemaSetParserStructuredErrors(parser, XMLDiagnostics.handler, schemaDiagnostics.context)
+        guard let schema = xmlSchemaParse(parser) else {
+            let first = schemaDiagnostics.problems.first
+            throw .unusableSchema(path: schemaPath, reason: first?.description ?? "libxml2 rejected it")
+        }
+        self.schema = schema
+        guard xmlTextReaderSetSchema(reader, schema) == 0 else {
+            throw .unusableSchema(path: schemaPath, reason: "libxml2 cannot validate with it")
+        }
+    }
+
+    /// Moves to the next node; `false` at the end or at the first fatal error.
+    func read() -> Bool { xmlTextReaderRead(reader) == 1 }
+
+    /// The current node's type (`XML_READER_TYPE_…`).
+    var nodeType: Int32 { xmlTextReaderNodeType(reader) }
+    /// Whether the current element is written `<x/>` (no end node follows).
+    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+    /// The depth of the current node (the root is 0).
+    var depth: Int { Int(xmlTextReaderDepth(reader)) }
+    /// The line of the current node.
+    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    /// The current node's qualified name (valid until the next move).
+    var namePointer: UnsafePointer<UInt8>? { xmlTextReaderConstName(reader) }
+    /// The current node's value (text, or attribute value; valid until the next move).
+    var valuePointer: UnsafePointer<UInt8>? { xmlTextReaderConstValue(reader) }
+
+    /// The current node's name as a string.
+    var name: String { namePointer.map { String(cString: $0) } ?? "" }
+
+    /// Whether the current node's name is `expected`.
+    func nameIs(_ expected: StaticString) -> Bool {
+        guard let namePointer else { return false }
+        return strcmp(
+            UnsafeRawPointer(namePointer).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(expected.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// The value of the current element's attribute `name`, if present.
+    func attribute(_ name: StaticString) -> String? {
+        guard xmlTextReaderMoveToAttribute(reader, name.utf8Start) == 1 else { return nil }
+        defer { xmlTextReaderMoveToElement(reader) }
+        return xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+    }
+
+    /// Calls `body` with the name and value of each attribute of the current
+    /// element, then moves back to the element.
+    func forEachAttribute(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void) {
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return }
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            if let name = xmlTextReaderConstName(reader), let value = xmlTextReaderConstValue(reader) {
+                body(name, value)
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+    }
+
+    /// Throws when `path` is missing, a folder or unreadable.
+    static func checkReadable(_ path: String) throws(JUnitReporterError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .cannotRead(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path: path, reason: "is a folder, not a file") }
+        guard access(path, R_OK) == 0 else {
+            throw .cannotRead(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import JUnitReporter
+
+/// `updatecheck junit validate`: checks a report the way CI systems read it.
+package enum JUnitValidateCommand {
+    /// The `validate` command.
+    package static let command = Command(
+        name: "validate",
+        abstract: "Check that a JUnit report is well-formed and consistent, optionally against an XSD.",
+        discussion: """
+            Always checks well-formedness and structure: the root is <testsuites> or
+            <testsuite>, required attributes are present, counts equal the cases
+            inside, times are seconds with a '.' decimal point. With --schema the
+            report is also validated against that XML Schema (e.g. the Jenkins
+            junit-10 XSD). Problems are listed as <file>:<line>: <message>.
+
+            Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
+            errors); 65 the schema is not a usable XSD; 66 the report or the schema
+            is missing.
+            """,
+        arguments: [ArgumentSpec("report", help: "The JUnit XML file to check.")],
+        options: [.value("schema", name: "xsd", help: "Also validate against this XML Schema file.")],
+        action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// Validates the report and prints the verdict.
+    static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        let path = invocation.positionals[0]
+        let schema = invocation.value("schema")
+        let result: JUnitValidation
+        do {
+            result = try JUnitValidator.validate(file: path, schema: schema)
+        } catch {
+            throw CLIError(error)
+        }
+        let against = schema.map { " against \($0)" } ?? ""
+        guard result.isValid else {
+            for problem in result.problems {
+                invocation.console.line("\(path):\(problem.line > 0 ? "\(problem.line):" : "") \(problem.message)")
+            }
+            let unlisted = result.problemCount - result.problems.count
+            if unlisted > 0 { invocation.console.line("... and \(unlisted) more") }
+            let noun = result.problemCount == 1 ? "problem" : "problems"
+            invocation.console.line("\(path): not valid\(against) (\(result.problemCount) \(noun)).")
+            return .checkFailed
+        }
+        invocation.console.line(
+            "\(path): valid\(against) (\(JUnitSummary.text(result.totals, suites: result.suiteCount))).")
+        return .success
+    }
+}
