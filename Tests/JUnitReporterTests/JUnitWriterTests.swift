@@ -58,3 +58,91 @@ import Testing
                 """)
     }
 }
+
+extension JUnitWriterTests {
+    @Test func sanitisesAndEscapesAttributesAndText() throws {
+        let path = TemporaryFolder.shared.path("escaped.xml")
+        let report = JUnitReport(
+            name: "r",
+            suites: [
+                JUnitTestSuite(
+                    name: "s", timestamp: Date(timeIntervalSince1970: 0),
+                    cases: [
+                        JUnitTestCase(
+                            name: "a\u{1B}[31mb\u{0}c \"q\" 'ü'", className: "k<&>", time: 0,
+                            outcome: .failure(message: "line\nbreak\ttab", type: "t", details: "]]> <!-- \u{7} ü\r\n"))
+                    ])
+            ])
+        try JUnitWriter.write(report, to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text.contains(
+                #"<testcase name="ab\u{0}c &quot;q&quot; '&#xFC;'" classname="k&lt;&amp;&gt;" time="0.000">"#))
+        #expect(text.contains(#"<failure message="line&#10;break&#9;tab" type="t">]]&gt; &lt;!-- \u{7} ü&#13;"#))
+        let parsed = try ParsedReport(path: path)
+        let testCase = parsed.all("testcase")[0]
+        #expect(testCase.attributes["name"] == #"ab\u{0}c "q" 'ü'"#)
+        #expect(testCase.attributes["classname"] == "k<&>")
+        let failure = parsed.all("failure")[0]
+        #expect(failure.attributes["message"] == "line\nbreak\ttab")
+        #expect(failure.text == "]]> <!-- \\u{7} ü\r\n")
+    }
+
+    @Test func capsOversizedOutputWithANote() throws {
+        let path = TemporaryFolder.shared.path("capped.xml")
+        let output = String(repeating: "x", count: 3 << 20)
+        let report = JUnitReport(
+            name: "r",
+            suites: [
+                JUnitTestSuite(
+                    name: "s", timestamp: Date(timeIntervalSince1970: 0),
+                    cases: [JUnitTestCase(name: String(repeating: "n", count: 100), className: "k", systemOut: output)])
+            ])
+        try JUnitWriter.write(
+            report, to: path, options: JUnitWriterOptions(maxOutputBytes: 1 << 20, maxAttributeBytes: 10))
+        let parsed = try ParsedReport(path: path)
+        let half = String(repeating: "x", count: 1 << 19)
+        #expect(parsed.all("system-out")[0].text == half + "\n[... 2097152 bytes cut ...]\n" + half)
+        #expect(parsed.all("testcase")[0].attributes["name"] == "nnnnn\n[... 90 bytes cut ...]\nnnnnn")
+    }
+
+    @Test func replacesAPreviousReportKeepingItsPermissionsAndNoTemporary() throws {
+        let path = TemporaryFolder.shared.path("replace.xml")
+        try "old".write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o600)
+        try JUnitWriter.write(Self.sample, to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("<?xml"))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["replace.xml"])
+    }
+
+    @Test func newReportsAreReadableByEveryone() throws {
+        let path = TemporaryFolder.shared.path("new.xml")
+        try JUnitWriter.write(Self.sample, to: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o644)
+    }
+
+    @Test func missingFolderOrFolderTargetIsAnErrorNamingTheReason() throws {
+        let path = TemporaryFolder.shared.path("missing/r.xml")
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(throws: JUnitReporterError.cannotCreate(path: path, reason: "the folder \(folder) does not exist")) {
+            try JUnitWriter.write(Self.sample, to: path)
+        }
+        let target = (TemporaryFolder.shared.path("x") as NSString).deletingLastPathComponent
+        #expect(throws: JUnitReporterError.cannotCreate(path: target, reason: "it is a folder")) {
+            try JUnitWriter.write(Self.sample, to: target)
+        }
+    }
+
+    @Test func aFailingDescriptorIsReportedWithTheSystemReason() {
+        let descriptor = open("/dev/null", O_RDONLY)
+        defer { close(descriptor) }
+        let sink = XMLSink(output: FileOutput(descriptor: descriptor))
+        sink.declaration()
+        JUnitElements.testCase(JUnitTestCase(name: "c", className: "k"), on: sink, options: JUnitWriterOptions())
+        #expect(sink.finish() == String(cString: strerror(EBADF)))
+    }
+}

@@ -28,13 +28,17 @@ public enum JUnitValidator {
     ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when the schema
     ///   is not a valid XML Schema. A report that is not XML at all is a
     ///   problem in the result, not an error.
-    /// - Complexity: O(n) in the size of the file; memory O(depth).
+    /// - Complexity: O(n) in the size of the file (read once, and once more
+    ///   for the schema); memory O(depth).
     public static func validate(file path: String, schema: String? = nil, maxProblems: Int = 50)
         throws(JUnitReporterError) -> JUnitValidation
     {
         let diagnostics = XMLDiagnostics(limit: maxProblems)
         let reader = try XMLReader(path: path, diagnostics: diagnostics)
-        if let schema { try reader.validate(againstSchema: schema) }
+        let parsedSchema: XMLSchema?
+        do {
+            parsedSchema = try schema.map { (path) throws(JUnitReporterError) in try XMLSchema(path: path) }
+        }
         var checker = JUnitStructureChecker(diagnostics: diagnostics)
         var sawElement = false
         while reader.read() {
@@ -51,6 +55,11 @@ public enum JUnitValidator {
             }
         }
         if !sawElement, diagnostics.count == 0 { diagnostics.record(line: 0, "the file holds no XML element") }
+        // A second streaming pass validates against the schema, once the file
+        // is known to be XML (libxml2 reports parse errors only to the first).
+        if let parsedSchema, !diagnostics.sawParserError {
+            parsedSchema.validate(file: path, diagnostics: diagnostics)
+        }
         let problems = diagnostics.problems.sorted { $0.line < $1.line }
         return JUnitValidation(
             problems: problems, problemCount: diagnostics.count, totals: checker.totals, suiteCount: checker.suiteCount)

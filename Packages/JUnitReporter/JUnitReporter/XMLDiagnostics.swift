@@ -7,6 +7,9 @@ final class XMLDiagnostics {
     private(set) var problems: [JUnitProblem] = []
     /// How many errors were reported in all (also beyond ``limit``).
     private(set) var count = 0
+    /// Whether the XML parser itself reported an error (the file is not
+    /// well-formed).
+    private(set) var sawParserError = false
     /// How many errors are kept.
     let limit: Int
 
@@ -33,6 +36,7 @@ final class XMLDiagnostics {
         switch UInt32(error.pointee.domain) {
         case XML_FROM_PARSER.rawValue, XML_FROM_NAMESPACE.rawValue, XML_FROM_IO.rawValue:
             message = "not well-formed XML: " + message
+            diagnostics.sawParserError = true
         case XML_FROM_SCHEMASV.rawValue:
             message = "schema: " + message
         default:

@@ -17,7 +17,6 @@ final class XMLReader {
     /// The errors found while reading.
     let diagnostics: XMLDiagnostics
     private let reader: xmlTextReaderPtr
-    private var schema: xmlSchemaPtr?
 
     /// Opens `path` for reading.
     ///
@@ -37,31 +36,6 @@ final class XMLReader {
 
     deinit {
         xmlFreeTextReader(reader)
-        if let schema { xmlSchemaFree(schema) }
-    }
-
-    /// Validates the document against the XML Schema at `schemaPath` while
-    /// it is read (call before the first ``read()``).
-    ///
-    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
-    ///   schema is missing; ``JUnitReporterError/unusableSchema(path:reason:)``
-    ///   when it is not a valid XML Schema.
-    func validate(againstSchema schemaPath: String) throws(JUnitReporterError) {
-        try XMLReader.checkReadable(schemaPath)
-        let schemaDiagnostics = XMLDiagnostics(limit: 1)
-        guard let parser = xmlSchemaNewParserCtxt(schemaPath) else {
-            throw .unusableSchema(path: schemaPath, reason: "cannot be opened")
-        }
-        defer { xmlSchemaFreeParserCtxt(parser) }
-        xmlSchemaSetParserStructuredErrors(parser, XMLDiagnostics.handler, schemaDiagnostics.context)
-        guard let schema = xmlSchemaParse(parser) else {
-            let first = schemaDiagnostics.problems.first
-            throw .unusableSchema(path: schemaPath, reason: first?.description ?? "libxml2 rejected it")
-        }
-        self.schema = schema
-        guard xmlTextReaderSetSchema(reader, schema) == 0 else {
-            throw .unusableSchema(path: schemaPath, reason: "libxml2 cannot validate with it")
-        }
     }
 
     /// Moves to the next node; `false` at the end or at the first fatal error.
@@ -73,8 +47,17 @@ final class XMLReader {
     var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
     /// The depth of the current node (the root is 0).
     var depth: Int { Int(xmlTextReaderDepth(reader)) }
-    /// The line of the current node.
-    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    /// The line of the current node (its start tag, for an element).
+    ///
+    /// The parser reads ahead, so its own position is not the node's; the
+    /// line recorded in the node is used, falling back on the parser's.
+    var line: Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let line = xmlGetLineNo(node)
+            if line > 0 { return Int(line) }
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
     /// The current node's qualified name (valid until the next move).
     var namePointer: UnsafePointer<UInt8>? { xmlTextReaderConstName(reader) }
     /// The current node's value (text, or attribute value; valid until the next move).

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import JUnitReporter
+
+@Suite struct JUnitMergerTests {
+    func file(_ text: String, _ name: String = "r.xml") throws -> String {
+        let path = TemporaryFolder.shared.path(name)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func mergingShardsGivesTheBytesOfTheWholeReport() throws {
+        let sample = JUnitWriterTests.sample
+        let first = TemporaryFolder.shared.path("1.xml")
+        let second = TemporaryFolder.shared.path("2.xml")
+        let whole = TemporaryFolder.shared.path("whole.xml")
+        let merged = TemporaryFolder.shared.path("merged.xml")
+        try JUnitWriter.write(JUnitReport(name: sample.name, suites: [sample.suites[0]]), to: first)
+        try JUnitWriter.write(JUnitReport(name: "other", suites: [sample.suites[1]]), to: second)
+        try JUnitWriter.write(sample, to: whole)
+        #expect(try JUnitMerger.merge([first, second], into: merged) == sample.totals)
+        #expect(try contents(merged) == contents(whole))
+    }
+
+    @Test func recomputesCountsFlattensNestedSuitesAndKeepsAttributes() throws {
+        let first = try file(
+            """
+            <?xml version="1.0"?>
+            <testsuites name="shard 1" tests="99">
+              <!-- a comment -->
+              <testsuite name="outer" tests="7" failures="7" errors="0" hostname="ci-1" timestamp="2024-05-01T10:00:00">
+                <properties><property name="shard" value="1/2"/></properties>
+                <testcase name="a" classname="k" time="1.25"><failure message="m">body &amp; more</failure></testcase>
+                <testsuite name="inner" tests="0" failures="0" errors="0">
+                  <testcase name="b" classname="k" time="0.5"><skipped/></testcase>
+                </testsuite>
+                <testcase name="c" classname="k"><error message="boom"/><system-out>out</system-out></testcase>
+              </testsuite>
+            </testsuites>
+            """, "1.xml")
+        let second = try file(
+            #"<testsuite name="solo" tests="5" failures="0" errors="0"><testcase name="d" classname="k" time="2"/></testsuite>"#,
+            "2.xml")
+        let output = TemporaryFolder.shared.path("merged.xml")
+        let totals = try JUnitMerger.merge([first, second], into: output)
+        #expect(totals == JUnitTotals(tests: 4, failures: 1, errors: 1, skipped: 1, milliseconds: 3750))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="shard 1" tests="4" failures="1" errors="1" time="3.750">
+                  <testsuite name="outer" tests="1" failures="1" errors="0" skipped="0" time="1.250" hostname="ci-1" timestamp="2024-05-01T10:00:00">
+                    <properties><property name="shard" value="1/2"/></properties>
+                    <testcase name="a" classname="k" time="1.25"><failure message="m">body &amp; more</failure></testcase>
+                  </testsuite>
+                  <testsuite name="inner" tests="1" failures="0" errors="0" skipped="1" time="0.500">
+                    <testcase name="b" classname="k" time="0.5"><skipped/></testcase>
+                  </testsuite>
+                  <testsuite name="outer" tests="1" failures="0" errors="1" skipped="0" time="0.000" hostname="ci-1" timestamp="2024-05-01T10:00:00">
+                    <testcase name="c" classname="k"><error message="boom"/><system-out>out</system-out></testcase>
+                  </testsuite>
+                  <testsuite name="solo" tests="1" failures="0" errors="0" skipped="0" time="2.000">
+                    <testcase name="d" classname="k" time="2"/>
+                  </testsuite>
+                </testsuites>
+
+                """)
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+        #expect(try JUnitMerger.merge([first], into: output, name: "renamed").tests == 3)
+        #expect(try ParsedReport(path: output).all("testsuites")[0].attributes["name"] == "renamed")
+    }
+
+    @Test(
+        arguments: [
+            ("<testsuites>\n<testsuite name=\"a\">\n<testcase name=\"x\">\n</testsuite>", 4, "not well-formed XML: "),
+            ("<html>\n<testsuite/></html>", 1, "not a JUnit report: the root element is <html>"),
+            (
+                "<testsuites>\n  <testcase name=\"x\"/>\n</testsuites>", 2,
+                "<testcase> inside <testsuites>; only <testsuite> belongs there"
+            ),
+            (
+                "<testsuite name=\"a\">\n<testcase name=\"x\" time=\"1,5\"/></testsuite>", 2,
+                "time=\"1,5\" is not a number of seconds with a '.' decimal point"
+            ),
+            ("", 1, "not well-formed XML: "),
+        ] as [(String, Int, String)])
+    func malformedInputsAreRejectedNamingFileAndLine(text: String, line: Int, reason: String) throws {
+        let good = TemporaryFolder.shared.path("good.xml")
+        try JUnitWriter.write(JUnitWriterTests.sample, to: good)
+        let bad = try file(text, "bad.xml")
+        let output = TemporaryFolder.shared.path("out.xml")
+        try "previous".write(toFile: output, atomically: false, encoding: .utf8)
+        do {
+            try JUnitMerger.merge([good, bad], into: output)
+            Issue.record("expected the merge to fail")
+        } catch {
+            guard case .malformed(let path, let errorLine, let message) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == bad)
+            #expect(errorLine == line)
+            #expect(message.hasPrefix(reason), "\(message)")
+        }
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous")
+        let folder = (output as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.xml"])
+    }
+
+    @Test func aMissingInputIsNamedBeforeAnythingIsWritten() throws {
+        let missing = TemporaryFolder.shared.path("missing.xml")
+        let output = TemporaryFolder.shared.path("out.xml")
+        #expect(throws: JUnitReporterError.cannotRead(path: missing, reason: "no such file")) {
+            try JUnitMerger.merge([missing], into: output)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}

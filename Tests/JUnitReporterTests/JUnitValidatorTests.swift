@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import JUnitReporter
+
+@Suite struct JUnitValidatorTests {
+    func file(_ text: String, _ name: String = "r.xml") throws -> String {
+        let path = TemporaryFolder.shared.path(name)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test func writtenReportsAreValidAgainstTheJenkinsSchema() throws {
+        let path = TemporaryFolder.shared.path("sample.xml")
+        try JUnitWriter.write(JUnitWriterTests.sample, to: path)
+        let result = try JUnitValidator.validate(file: path, schema: JenkinsSchema.required())
+        #expect(
+            result
+                == JUnitValidation(
+                    problems: [], problemCount: 0, totals: JUnitWriterTests.sample.totals, suiteCount: 2))
+    }
+
+    @Test func structureProblemsAreListedWithTheirLines() throws {
+        let path = try file(
+            """
+            <?xml version="1.0"?>
+            <testsuites tests="5" failures="x">
+              <testsuite name="a" tests="3" failures="0" errors="0" skipped="1" time="1,5" timestamp="yesterday">
+                <testcase name="one" time="0.5"><failure message="m"/></testcase>
+                <testcase time="-1"><error/><failure/></testcase>
+                <failure/>
+              </testsuite>
+              <testsuite tests="0" failures="0">
+                <testsuite name="inner" tests="1" failures="0" errors="0"><testcase name="n"/></testsuite>
+              </testsuite>
+              <testcase name="stray"/>
+            </testsuites>
+            """)
+        let result = try JUnitValidator.validate(file: path)
+        #expect(
+            result.problems.map(\.description) == [
+                #"line 2: failures="x" is not a whole number"#,
+                #"line 2: <testsuites> declares tests="5" but its cases count 4"#,
+                #"line 3: time="1,5" is not a number of seconds with a '.' decimal point"#,
+                #"line 3: timestamp "yesterday" is not an ISO 8601 time (YYYY-MM-DDTHH:MM:SS)"#,
+                #"line 3: <testsuite name="a"> declares tests="3" but its cases count 2"#,
+                #"line 3: <testsuite name="a"> declares failures="0" but its cases count 1"#,
+                #"line 3: <testsuite name="a"> declares errors="0" but its cases count 1"#,
+                #"line 3: <testsuite name="a"> declares skipped="1" but its cases count 0"#,
+                "line 5: <testcase> has no name attribute",
+                #"line 5: time="-1" is not a number of seconds with a '.' decimal point"#,
+                "line 6: <failure> outside a <testcase>",
+                "line 8: <testsuite> has no name attribute",
+                "line 8: <testsuite> has no errors attribute",
+                #"line 8: <testsuite name=""> declares tests="0" but its cases count 1"#,
+                "line 11: <testcase> outside a <testsuite>",
+            ])
+        #expect(result.problemCount == 15)
+        #expect(result.totals == JUnitTotals(tests: 4, failures: 1, errors: 1, milliseconds: 500))
+    }
+
+    @Test func schemaErrorsComeWithTheirLines() throws {
+        let path = try file(
+            """
+            <?xml version="1.0"?>
+            <testsuites skipped="0">
+              <testsuite name="a" tests="0" failures="0" errors="0"><bogus/></testsuite>
+            </testsuites>
+            """)
+        let result = try JUnitValidator.validate(file: path, schema: JenkinsSchema.required())
+        #expect(
+            result.problems.map(\.description) == [
+                "line 2: schema: Element 'testsuites', attribute 'skipped': The attribute 'skipped' is not allowed.",
+                "line 3: schema: Element 'bogus': This element is not expected. Expected is one of "
+                    + "( testsuite, properties, testcase, system-out, system-err ).",
+            ])
+        #expect(try JUnitValidator.validate(file: path).isValid)
+    }
+
+    @Test func aRawControlCharacterMakesTheFileNotWellFormed() throws {
+        // What the writer would produce without sanitising: ESC in an attribute.
+        let path = try file(
+            "<testsuites>\n<testsuite name=\"a\u{1B}[31m\" tests=\"0\" failures=\"0\" errors=\"0\"/>\n</testsuites>")
+        let result = try JUnitValidator.validate(file: path)
+        #expect(!result.isValid)
+        #expect(result.problems.first?.line == 2)
+        #expect(result.problems.first?.message.hasPrefix("not well-formed XML: ") == true)
+    }
+
+    @Test(arguments: ["", "not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>"])
+    func notXMLIsAProblemNotAnError(text: String) throws {
+        let result = try JUnitValidator.validate(file: try file(text))
+        #expect(!result.isValid)
+        #expect(result.problems.contains { $0.message.hasPrefix("not well-formed XML: ") })
+    }
+
+    @Test func otherRootsAreNotJUnit() throws {
+        let result = try JUnitValidator.validate(file: try file("<html><testsuite/></html>"))
+        #expect(
+            result.problems.first?.description
+                == "line 1: the root element is <html>; a JUnit report starts with <testsuites> or <testsuite>")
+    }
+
+    @Test func missingFilesAndBadSchemasAreErrors() throws {
+        let missing = TemporaryFolder.shared.path("missing.xml")
+        #expect(throws: JUnitReporterError.cannotRead(path: missing, reason: "no such file")) {
+            try JUnitValidator.validate(file: missing)
+        }
+        let folder = (missing as NSString).deletingLastPathComponent
+        #expect(throws: JUnitReporterError.cannotRead(path: folder, reason: "is a folder, not a file")) {
+            try JUnitValidator.validate(file: folder)
+        }
+        let report = try file("<testsuites/>")
+        #expect(throws: JUnitReporterError.cannotRead(path: missing, reason: "no such file")) {
+            try JUnitValidator.validate(file: report, schema: missing)
+        }
+        #expect(
+            throws: JUnitReporterError.unusableSchema(
+                path: report, reason: "The XML document '\(report)' is not a schema document.")
+        ) {
+            try JUnitValidator.validate(file: report, schema: report)
+        }
+    }
+}
