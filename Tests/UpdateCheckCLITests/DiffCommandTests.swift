@@ -1,0 +1,206 @@
+import Foundation
+import ListDiff
+import Testing
+
+/// `updatecheck diff OLD NEW`, end to end through the built binary.
+@Suite struct DiffCommandTests {
+    /// The article's mixed case, for people.
+    @Test func mixedCaseAsText() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a", "b", "c"])
+        try files.ids("new.json", ["c", "a", "d"])
+        let result = try files.run(["diff", "old.json", "new.json"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        old.json: 3 IDs; new.json: 3 IDs
+                        Deleted (old offset):
+                          1  "b"
+                        Inserted (new offset):
+                          2  "d"
+                        Moved (old offset -> new offset):
+                          2 -> 0  "c"
+                        1 deleted, 1 inserted, 1 moved, 0 content updated; 1 stays put.
+
+                        """, stderr: ""))
+    }
+
+    /// Every fixed case of the article, as JSON for tools: exactly the
+    /// deletions, insertions and moves that turn old into new.
+    @Test(
+        arguments: [
+            ([], [], [], [], []),
+            ([], ["a"], [], [#"{"offset": 0, "id": "a"}"#], []),
+            (["a"], [], [#"{"offset": 0, "id": "a"}"#], [], []),
+            (
+                ["a", "b", "c"], ["c", "a", "d"], [#"{"offset": 1, "id": "b"}"#], [#"{"offset": 2, "id": "d"}"#],
+                [#"{"id": "c", "from": 2, "to": 0}"#]
+            ),
+            (
+                ["a", "b", "c"], ["c", "b", "a"], [], [],
+                [#"{"id": "c", "from": 2, "to": 0}"#, #"{"id": "b", "from": 1, "to": 1}"#]
+            ),
+        ] as [([String], [String], [String], [String], [String])])
+    func fixedCasesAsJSON(
+        old: [String], new: [String], deletions: [String], insertions: [String], moves: [String]
+    ) throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", old)
+        try files.ids("new.json", new)
+        let result = try files.run(["diff", "old.json", "new.json", "--format=json"])
+        func block(_ name: String, _ items: [String]) -> String {
+            items.isEmpty
+                ? "  \"\(name)\": []" : "  \"\(name)\": [\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+        }
+        let expected =
+            "{\n  \"oldCount\": \(old.count),\n  \"newCount\": \(new.count),\n"
+            + [block("deletions", deletions), block("insertions", insertions), block("moves", moves)]
+            .joined(separator: ",\n") + ",\n  \"contentUpdates\": []\n}\n"
+        #expect(result == .init(status: 0, stdout: expected, stderr: ""))
+    }
+
+    /// The JSON output, read back, turns old into new (checked with the standard library).
+    @Test func jsonOutputAppliesWithTheStandardLibrary() throws {
+        let files = try DiffTestFiles()
+        let old = ["a", "b", "c", "d", "e", "f"]
+        let new = ["f", "x", "c", "a", "e", "y", "b"]
+        try files.ids("old.json", old)
+        try files.ids("new.json", new)
+        let result = try files.run(["diff", "old.json", "new.json", "--format", "json"])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        var changes: [CollectionDifference<String>.Change] = []
+        for item in object["deletions"] as! [[String: Any]] {
+            changes.append(.remove(offset: item["offset"] as! Int, element: item["id"] as! String, associatedWith: nil))
+        }
+        for item in object["insertions"] as! [[String: Any]] {
+            changes.append(.insert(offset: item["offset"] as! Int, element: item["id"] as! String, associatedWith: nil))
+        }
+        for item in object["moves"] as! [[String: Any]] {
+            let (id, from, to) = (item["id"] as! String, item["from"] as! Int, item["to"] as! Int)
+            changes.append(.remove(offset: from, element: id, associatedWith: to))
+            changes.append(.insert(offset: to, element: id, associatedWith: from))
+        }
+        let difference = try #require(CollectionDifference(changes))
+        #expect(old.applying(difference) == new)
+        // Kept old offsets in new order: f 5, c 2, a 0, e 4, b 1; the longest
+        // increasing run has length 2, so 5 kept IDs need exactly 3 moves.
+        #expect((object["moves"] as! [Any]).count == 3)
+    }
+
+    /// A changed title with unchanged IDs is one content update and no structural change.
+    @Test func contentUpdateIsListedApart() throws {
+        let files = try DiffTestFiles()
+        try files.write("old.json", #"[{"id": "a", "title": "Milk"}, {"id": "b", "title": "Bread"}]"#)
+        try files.write("new.json", #"[{"title": "Oat milk", "id": "a"}, {"title": "Bread", "id": "b"}]"#)
+        let text = try files.run(["diff", "old.json", "new.json"])
+        #expect(
+            text.stdout == """
+                old.json: 2 IDs; new.json: 2 IDs
+                Content updated (old offset -> new offset):
+                  0 -> 0  "a"
+                0 deleted, 0 inserted, 0 moved, 1 content updated; 2 stay put.
+
+                """)
+        let json = try files.run(["diff", "old.json", "new.json", "--format", "json"])
+        #expect(
+            json.stdout.hasSuffix(
+                "\"contentUpdates\": [\n    {\"id\": \"a\", \"oldOffset\": 0, \"newOffset\": 0}\n  ]\n}\n"))
+        #expect(json.stdout.contains("\"moves\": [],"))
+    }
+
+    /// Duplicate IDs: exit 65, naming the file, every duplicate and its offsets; nothing on stdout.
+    @Test func duplicatesAreRejected() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a"])
+        try files.ids("new.json", ["a", "b", "a", "b", "c"])
+        let result = try files.run(["diff", "old.json", "new.json"])
+        #expect(
+            result
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: new.json: duplicate IDs \"a\" at offsets 0, 2; \"b\" at offsets 1, 3.\n"))
+        try files.ids("dup.json", ["x", "x"])
+        let old = try files.run(["diff", "dup.json", "new.json"])
+        #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0, 1.\n")
+    }
+
+    /// Non-string IDs, objects without a string id, a non-array and bad JSON:
+    /// exit 65 naming file, line, column and offset.
+    @Test func badInputNamesFileAndOffset() throws {
+        let files = try DiffTestFiles()
+        try files.ids("good.json", ["a"])
+        let cases: [(String, String)] = [
+            (
+                "[\"a\",\n  3]",
+                "bad.json:2:3: offset 1: an ID must be a string or an object with an \"id\", got a number."
+            ),
+            ("[{\"title\": \"x\"}]", "bad.json:1:2: offset 0: the object has no \"id\" member."),
+            ("[\"a\", {\"id\": null}]", "bad.json:1:7: offset 1: the \"id\" must be a string, got null."),
+            ("{\"ids\": []}", "bad.json:1:1: expected an array of IDs, got an object."),
+        ]
+        for (text, message) in cases {
+            try files.write("bad.json", text)
+            let result = try files.run(["diff", "good.json", "bad.json"])
+            #expect(result == .init(status: 65, stdout: "", stderr: "Error: \(message)\n"), "\(text)")
+        }
+        try files.write("bad.json", "[\"a\", ")
+        let malformed = try files.run(["diff", "bad.json", "good.json"])
+        #expect(malformed.status == 65)
+        #expect(malformed.stderr.hasPrefix("Error: bad.json:1:7: "))
+    }
+
+    /// A missing file is exit 66; a wrong format is a usage error.
+    @Test func missingFileAndBadFormat() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a"])
+        #expect(
+            try files.run(["diff", "old.json", "gone.json"])
+                == .init(status: 66, stdout: "", stderr: "Error: gone.json: no such file.\n"))
+        #expect(
+            try files.run(["diff", "old.json", "old.json", "--format", "xml"])
+                == .init(
+                    status: 64, stdout: "",
+                    stderr: """
+                        Error: Invalid value 'xml' for '--format': expected one of 'text', 'json'.
+                        Usage: updatecheck diff <old> <new> [<options>]
+                          See 'updatecheck diff --help' for more information.
+
+                        """))
+    }
+
+    /// The help page, exactly.
+    @Test func helpText() throws {
+        let result = try BinaryRunner.run(["diff", "--help"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        OVERVIEW: Diff two snapshots of unique IDs.
+
+                        Each file holds a JSON array of string IDs, or of objects with a string "id";
+                        an object's other members are its content. Deletions use old offsets, insertions
+                        new offsets; moves are minimal. Content changes of kept IDs are listed apart.
+                        Exit codes: 0 done; 1 the diff failed its verification; 65 bad JSON, a non-string
+                        ID or duplicate IDs (naming file and offset); 66 a file is missing.
+
+                        USAGE: updatecheck diff <old> <new> [<options>]
+
+                        ARGUMENTS:
+                          <old>                   The snapshot before the change (JSON file).
+                          <new>                   The snapshot after the change (JSON file).
+
+                        OPTIONS:
+                          --format <format>       Output format: text (default) or json.
+                          -h, --help              Show help information.
+
+                        SUBCOMMANDS:
+                          exhaustive              Verify every ordered pair of ordered selections of k IDs.
+
+                          See 'updatecheck diff <subcommand> --help' for detailed help.
+
+                        """, stderr: ""))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import ListDiff
+@testable import UpdateCheckCLI
+
+/// `updatecheck diff exhaustive`: the article's 65 × 65 run, shards, JUnit
+/// output, failure reporting and usage errors.
+@Suite struct DiffExhaustiveTests {
+    /// The article's run through the CLI: 4,225 pairs, all passing, every
+    /// one cross-checked by the standard library.
+    @Test func articleRunPasses() throws {
+        let result = try BinaryRunner.run(["diff", "exhaustive", "--ids", "4"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        Verified 4225 pairs (65 old × 65 new snapshots of 4 IDs: a, b, c, d), shard 1/1: all passed.
+                        Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; 4225 pairs also by the standard library.
+
+                        """, stderr: ""))
+    }
+
+    /// The JUnit report has one passing case per old snapshot.
+    @Test func junitHasOneCasePerOldSnapshot() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["diff", "exhaustive", "--ids", "4", "--junit", "report.xml"])
+        #expect(result.status == 0)
+        let xml = try String(contentsOf: files.folder.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(xml.contains(#"<testsuites name="updatecheck diff exhaustive" tests="65" failures="0""#))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 65)
+        #expect(xml.contains(#"<testcase name="old []" classname="ListDiff.exhaustive.k4""#))
+        #expect(xml.contains(#"<testcase name="old [d, c, b, a]" classname="ListDiff.exhaustive.k4""#))
+        #expect(xml.contains(#"<property name="pairs" value="4225"/>"#))
+    }
+
+    /// The three shards of 3 cover the 65 old snapshots exactly once.
+    @Test func shardsCoverTheRun() throws {
+        let files = try DiffTestFiles()
+        var names: [String] = []
+        for index in 1...3 {
+            let result = try files.run(["diff", "exhaustive", "--ids=4", "--shard=\(index)/3", "--junit=s.xml"])
+            #expect(result.status == 0)
+            let xml = try String(contentsOf: files.folder.appendingPathComponent("s.xml"), encoding: .utf8)
+            names += xml.components(separatedBy: "<testcase name=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+        }
+        #expect(names.count == 65)
+        #expect(Set(names).count == 65)
+    }
+
+    /// A broken engine (moves land one slot off) is reported pair by pair on
+    /// the console and in the JUnit failure text.
+    @Test func failuresAreReported() throws {
+        let report = ExhaustiveCheck(idCount: 2).run { old, new throws(ListDiffError) in
+            var result = try diff(from: old, to: new)
+            if !result.moves.isEmpty { result.moves[0].to = (result.moves[0].to + 1) % result.newCount }
+            return result
+        }
+        #expect(
+            DiffExhaustiveRun.summary(of: report) == """
+                FAIL [a, b] -> [b, a]: the diff reaches new failed: expected [b, a], got [a, b]
+                FAIL [b, a] -> [a, b]: the diff reaches new failed: expected [a, b], got [b, a]
+                Verified 25 pairs (5 old × 5 new snapshots of 2 IDs: a, b), shard 1/1: 2 pairs failed, from 2 old snapshots.
+                Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; 25 pairs also by the standard library.
+
+                """)
+        let junit = DiffExhaustiveJUnit.report(for: report, timestamp: Date(timeIntervalSince1970: 0))
+        let cases = junit.suites[0].cases
+        #expect(cases.map(\.name) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]"])
+        #expect(
+            cases[2].outcome
+                == .failure(
+                    message: "1 of 5 pairs from [a, b] failed", type: "ListDiff.VerificationFailure",
+                    details: "[a, b] -> [b, a]: the diff reaches new failed: expected [b, a], got [a, b]"))
+        #expect(cases.filter { $0.outcome == .passed }.count == 3)
+    }
+
+    /// Usage errors name the option; an unwritable report is exit 73.
+    @Test func usageErrors() throws {
+        let usage =
+            "Usage: updatecheck diff exhaustive [<options>]\n  See 'updatecheck diff exhaustive --help' for more information.\n"
+        #expect(
+            try BinaryRunner.run(["diff", "exhaustive"])
+                == .init(status: 64, stdout: "", stderr: "Error: Missing '--ids <k>'.\n" + usage))
+        #expect(
+            try BinaryRunner.run(["diff", "exhaustive", "--ids", "9"])
+                == .init(
+                    status: 64, stdout: "",
+                    stderr: "Error: Invalid value '9' for '--ids': expected a whole number from 1 to 8.\n" + usage))
+        #expect(
+            try BinaryRunner.run(["diff", "exhaustive", "--ids", "3", "--shard", "0/2"])
+                == .init(
+                    status: 64, stdout: "",
+                    stderr: "Error: Invalid value '0/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4.\n"
+                        + usage))
+        let unwritable = try BinaryRunner.run(["diff", "exhaustive", "--ids", "2", "--junit", "/nonexistent/r.xml"])
+        #expect(unwritable.status == 73)
+        #expect(unwritable.stdout == "")
+    }
+}
