@@ -1,10 +1,10 @@
-/// `updatecheck state`: Run and explore optimistic-update scenarios.
+/// `updatecheck state`: run and explore optimistic-update scenarios.
+///
+/// A group: each subcommand is declared in `Commands/State/`.
 package enum StateCommand {
-    /// The `state` command.
+    /// The `state` command group.
     package static let command = Command(
         name: "state",
         abstract: "Run and explore optimistic-update scenarios.",
-        action: { invocation throws(CLIError) in
-            throw CLIError(.usage, "'\(invocation.commandLine)' is not available yet.")
-        })
+        subcommands: [StateRun.command])
 }
