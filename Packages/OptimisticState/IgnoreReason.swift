@@ -19,7 +19,7 @@ public enum IgnoreReason: String, CaseIterable, Hashable, Sendable, CustomString
     case wrongTicketKind
     /// The ticket was never minted by this store.
     case unknownTicket
-    /// ``OptimisticStore/replaceSession(_:with:)`` with a session that is not
+    /// `OptimisticStore.replaceSession(_:with:)` with a session that is not
     /// newer than the current one.
     case sessionNotNewer
     /// A session load that names a record twice.

@@ -126,7 +126,7 @@ extension OptimisticStore {
     }
 
     /// An account switch with the new session's records as pairs; see
-    /// ``replaceSession(_:with:)-(_,[LoadedRecord<RecordID,Value>])``.
+    /// `replaceSession(_:with:)` taking `LoadedRecord` values.
     @inlinable
     @discardableResult
     public mutating func replaceSession(

@@ -144,7 +144,7 @@ extension OptimisticStore: Equatable {
 }
 
 extension OptimisticStore: Hashable where Value: Hashable {
-    /// Hashes everything ``==`` compares.
+    /// Hashes everything `==` compares.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(session)

@@ -1,6 +1,6 @@
 /// The identity of one signed-in account's data in a store.
 ///
-/// Sessions only grow: ``OptimisticStore/replaceSession(_:with:)`` accepts a
+/// Sessions only grow: `OptimisticStore.replaceSession(_:with:)` accepts a
 /// strictly newer session, so a ticket minted under an earlier session can
 /// always be told apart and ignored.
 public struct Session: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {

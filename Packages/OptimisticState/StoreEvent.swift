@@ -9,7 +9,7 @@ public enum StoreEvent<RecordID: Hashable & Sendable, Value: Equatable & Sendabl
     case cancel(RecordID, ticket: Ticket)
     /// ``OptimisticStore/resync(_:ticket:value:)``: the answer to a re-read.
     case resync(RecordID, ticket: Ticket, value: Value)
-    /// ``OptimisticStore/replaceSession(_:with:)``: an account switch.
+    /// `OptimisticStore.replaceSession(_:with:)`: an account switch.
     case replaceSession(Session, [LoadedRecord<RecordID, Value>])
     /// ``OptimisticStore/reorder(_:)``: the list was sorted or filtered.
     case reorder([RecordID])

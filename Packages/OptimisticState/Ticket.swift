@@ -2,7 +2,7 @@
 /// a re-read.
 ///
 /// Tickets are deterministic: a store counter plus the session. The counter
-/// is never reset, not even by ``OptimisticStore/replaceSession(_:with:)``,
+/// is never reset, not even by `OptimisticStore.replaceSession(_:with:)`,
 /// so a ticket is unique for the life of a store and never reused across
 /// sessions, and replaying the same events mints the same tickets.
 ///
