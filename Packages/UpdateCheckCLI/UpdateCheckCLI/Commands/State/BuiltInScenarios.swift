@@ -51,4 +51,12 @@ package enum BuiltInScenarios {
     package static func seed() throws(CLIError) -> Scenario {
         try ScenarioFile.parse(text: seedScenario, file: seedName)
     }
+
+    /// The seed scenario under its reporting name, ready for
+    /// `StateRun.execute(_:salt:console:printTrace:)`.
+    ///
+    /// - Throws: exit 65 if the embedded text were malformed.
+    package static func seedSource() throws(CLIError) -> ScenarioSource {
+        ScenarioSource(name: seedName, scenario: try seed())
+    }
 }

@@ -24,12 +24,6 @@ package enum StateRun {
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
-    /// One scenario to run: where it came from and what it is.
-    struct Source {
-        var name: String
-        var scenario: Scenario
-    }
-
     /// Loads every scenario first (so a bad file fails before any output),
     /// runs them, prints a line per scenario and a summary, and writes the
     /// JUnit report when asked.
@@ -47,15 +41,32 @@ package enum StateRun {
         } else {
             salt = UInt64.random(in: 0...UInt64.max)
         }
-        var sources: [Source] = []
-        if invocation.flag("builtin") {
-            sources.append(Source(name: BuiltInScenarios.seedName, scenario: try BuiltInScenarios.seed()))
-        }
+        var sources: [ScenarioSource] = []
+        if invocation.flag("builtin") { sources.append(try BuiltInScenarios.seedSource()) }
         for path in invocation.positionals {
-            sources.append(Source(name: path, scenario: try ScenarioFile.load(path)))
+            sources.append(ScenarioSource(name: path, scenario: try ScenarioFile.load(path)))
         }
 
         let started = Date()
+        let (cases, failed) = execute(sources, salt: salt, console: console, printTrace: invocation.flag("trace"))
+        if let path = invocation.value("junit") {
+            let suite = JUnitTestSuite(
+                name: "state run", timestamp: started,
+                properties: [JUnitProperty(name: "trace-salt", value: String(salt))], cases: cases)
+            try JUnitOutput.write(JUnitReport(name: "updatecheck state run", suites: [suite]), to: path)
+        }
+        return failed == 0 ? .success : .checkFailed
+    }
+
+    /// Runs `sources` on the real store in order, printing a `PASS`/`FAIL`
+    /// line per scenario (and its trace when `printTrace`) and a summary on
+    /// `console`.
+    ///
+    /// - Returns: one JUnit case per scenario (class name `state.run`) and
+    ///   the number of scenarios that failed.
+    package static func execute(
+        _ sources: [ScenarioSource], salt: UInt64, console: Console, printTrace: Bool
+    ) -> (cases: [JUnitTestCase], failed: Int) {
         var cases: [JUnitTestCase] = []
         var failed = 0
         for source in sources {
@@ -70,7 +81,7 @@ package enum StateRun {
                 console.line("FAIL \(source.name): \(report.failures[0])")
                 for failure in report.failures.dropFirst() { console.line("  \(failure)") }
             }
-            if invocation.flag("trace") {
+            if printTrace {
                 for entry in report.trace.entries { console.line("  trace \(entry)") }
             }
             cases.append(testCase(source, report, seconds: seconds))
@@ -78,18 +89,11 @@ package enum StateRun {
         let passed = sources.count - failed
         let noun = sources.count == 1 ? "scenario" : "scenarios"
         console.line("\(sources.count) \(noun): \(passed) passed, \(failed) failed")
-
-        if let path = invocation.value("junit") {
-            let suite = JUnitTestSuite(
-                name: "state run", timestamp: started,
-                properties: [JUnitProperty(name: "trace-salt", value: String(salt))], cases: cases)
-            try JUnitOutput.write(JUnitReport(name: "updatecheck state run", suites: [suite]), to: path)
-        }
-        return failed == 0 ? .success : .checkFailed
+        return (cases, failed)
     }
 
     /// The JUnit case of one scenario: the failures and the anonymised trace.
-    static func testCase(_ source: Source, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
+    static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
         guard let first = report.failures.first else {
             return JUnitTestCase(name: source.name, className: "state.run", time: seconds)
         }
