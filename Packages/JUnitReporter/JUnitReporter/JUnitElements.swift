@@ -69,7 +69,7 @@ enum JUnitElements {
         sink.start("testcase")
         sink.attribute("name", testCase.name, limit: options.maxAttributeBytes)
         sink.attribute("classname", testCase.className, limit: options.maxAttributeBytes)
-        sink.attribute("time", JUnitTimeFormat.seconds(testCase.time), limit: .max)
+        sink.attribute("time", milliseconds: JUnitTimeFormat.milliseconds(testCase.time))
         var hasContent = false
         switch testCase.outcome {
         case .passed:
@@ -125,6 +125,6 @@ enum JUnitElements {
         sink.attribute("failures", String(totals.failures), limit: .max)
         sink.attribute("errors", String(totals.errors), limit: .max)
         if skipped { sink.attribute("skipped", String(totals.skipped), limit: .max) }
-        sink.attribute("time", JUnitTimeFormat.seconds(milliseconds: totals.milliseconds), limit: .max)
+        sink.attribute("time", milliseconds: totals.milliseconds)
     }
 }

@@ -56,6 +56,17 @@ public enum JUnitText {
     static func isXMLSafe(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        // Eight bytes at a time while they are all printable ASCII (no byte
+        // below 0x20, none from 0x80 up); the rest byte by byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let below20 = (word &- 0x2020_2020_2020_2020) & ~word
+                if (word | below20) & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
         while index < count {
             let byte = bytes[index]
             if byte < 0x20 {

@@ -20,12 +20,33 @@ public enum JUnitTimeFormat {
 
     /// Milliseconds as seconds with a `.` and exactly three decimals,
     /// e.g. `1234` → `1.234`, `5` → `0.005`.
-    @inlinable
     public static func seconds(milliseconds: Int64) -> String {
-        let value = min(max(milliseconds, 0), maxMilliseconds)
-        let fraction = Int(value % 1000)
-        let padding = fraction < 10 ? ".00" : fraction < 100 ? ".0" : "."
-        return String(value / 1000) + padding + String(fraction)
+        withSeconds(milliseconds: milliseconds) { String(cString: $0) }
+    }
+
+    /// Calls `body` with ``seconds(milliseconds:)`` as a NUL-terminated
+    /// string on the stack (no allocation, for the writer's hot path).
+    @inlinable
+    public static func withSeconds<Result>(
+        milliseconds: Int64, _ body: (UnsafePointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var value = UInt64(min(max(milliseconds, 0), maxMilliseconds))
+            var index = 23
+            buffer[index] = 0
+            var digits = 0
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                digits += 1
+                if digits == 3 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ".")
+                }
+            } while value > 0 || digits < 4
+            return try body(UnsafePointer(buffer.baseAddress! + index))
+        }
     }
 
     /// `seconds` rounded to milliseconds, as ``seconds(milliseconds:)`` writes it.

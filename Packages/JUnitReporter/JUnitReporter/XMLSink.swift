@@ -27,8 +27,12 @@ final class XMLSink {
         let context = Unmanaged.passUnretained(output).toOpaque()
         let buffer = xmlOutputBufferCreateIO(
             { context, bytes, length in
+                // A failed write is remembered by the output and reported by
+                // finish(); libxml2 is told all is well, so that it does not
+                // print its own message on standard error.
                 let output = Unmanaged<FileOutput>.fromOpaque(context!).takeUnretainedValue()
-                return output.append(bytes!, Int(length)) ? length : -1
+                output.append(bytes!, Int(length))
+                return length
             }, nil, context, nil)
         writer = xmlNewTextWriter(buffer)
     }
@@ -60,6 +64,13 @@ final class XMLSink {
     func text(_ value: String, limit: Int) {
         guard !value.isEmpty else { return }
         withSafeCString(value, limit: limit) { check(xmlTextWriterWriteString(writer, $0)) }
+    }
+
+    /// Writes a `time` attribute: seconds with three decimals, no allocation.
+    func attribute(_ name: StaticString, milliseconds: Int64) {
+        JUnitTimeFormat.withSeconds(milliseconds: milliseconds) {
+            check(xmlTextWriterWriteAttribute(writer, name.utf8Start, $0))
+        }
     }
 
     /// Writes the attribute `name` with a run-time name, sanitising and

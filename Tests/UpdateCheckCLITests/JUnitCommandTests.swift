@@ -1,0 +1,284 @@
+import Foundation
+import JUnitReporter
+import Testing
+
+@testable import UpdateCheckCLI
+
+/// End-to-end tests of `updatecheck junit validate` and `updatecheck junit merge`.
+@Suite struct JUnitCommandTests {
+    /// A fresh folder with a valid report `good.xml` (2 cases, 1 failure) in it.
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("junit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let report = JUnitReport(
+            name: "shard",
+            suites: [
+                JUnitTestSuite(
+                    name: "diff", timestamp: Date(timeIntervalSince1970: 0),
+                    cases: [
+                        JUnitTestCase(name: "a", className: "diff", time: 0.25),
+                        JUnitTestCase(
+                            name: "b", className: "diff", time: 0.5,
+                            outcome: .failure(message: "m", type: "t", details: "old [a] new [b]")),
+                    ])
+            ])
+        try JUnitWriter.write(report, to: url.appendingPathComponent("good.xml").path)
+        return url
+    }
+
+    static let schema = BinaryRunner.repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/junit-xsd/jenkins-xunit-junit-10.xsd").path
+
+    func write(_ text: String, _ name: String, in folder: URL) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    }
+
+    func read(_ name: String, in folder: URL) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func groupHelp() throws {
+        let result = try BinaryRunner.run(["junit", "--help"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        OVERVIEW: Validate and merge JUnit reports.
+
+                        USAGE: updatecheck junit <subcommand>
+
+                        OPTIONS:
+                          -h, --help              Show help information.
+
+                        SUBCOMMANDS:
+                          validate                Check that a JUnit report is well-formed and consistent, optionally against an XSD.
+                          merge                   Combine the JUnit reports of CI shards into one report.
+
+                          See 'updatecheck junit <subcommand> --help' for detailed help.
+
+                        """, stderr: ""))
+    }
+
+    @Test func validateHelp() throws {
+        let result = try BinaryRunner.run(["junit", "validate", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                OVERVIEW: Check that a JUnit report is well-formed and consistent, optionally against an XSD.
+
+                Always checks well-formedness and structure: the root is <testsuites> or
+                <testsuite>, required attributes are present, counts equal the cases
+                inside, times are seconds with a '.' decimal point. With --schema the
+                report is also validated against that XML Schema (e.g. the Jenkins
+                junit-10 XSD). Problems are listed as <file>:<line>: <message>.
+
+                Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
+                errors); 65 the schema is not a usable XSD; 66 the report or the schema
+                is missing.
+
+                USAGE: updatecheck junit validate <report> [<options>]
+
+                ARGUMENTS:
+                  <report>                The JUnit XML file to check.
+
+                OPTIONS:
+                  --schema <xsd>          Also validate against this XML Schema file.
+                  -h, --help              Show help information.
+
+                """)
+    }
+
+    @Test func mergeHelp() throws {
+        let result = try BinaryRunner.run(["junit", "merge", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                OVERVIEW: Combine the JUnit reports of CI shards into one report.
+
+                Every <testsuite> of every report is copied in order (nested suites are
+                flattened); the counts and times of each suite and of the whole report are
+                recomputed from the cases. The output is replaced atomically and only when
+                every input is a well-formed JUnit report.
+
+                Exit codes: 0 merged; 65 an input is not a JUnit report (named with its
+                line); 66 an input is missing; 73 the output cannot be written.
+
+                USAGE: updatecheck junit merge <report> ... [<options>]
+
+                ARGUMENTS:
+                  <report> ...            The JUnit XML files to merge, in order.
+
+                OPTIONS:
+                  -o, --output <file>     Where to write the merged report (required).
+                  --name <name>           The <testsuites> name (default: the first report's).
+                  -h, --help              Show help information.
+
+                """)
+    }
+
+    @Test func validateAcceptsAWrittenReport() throws {
+        let dir = try folder()
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml"], in: dir)
+                == .init(
+                    status: 0, stdout: "good.xml: valid (1 suite, 2 tests, 1 failure, 0 errors, 0 skipped).\n",
+                    stderr: ""))
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", Self.schema], in: dir)
+                == .init(
+                    status: 0,
+                    stdout:
+                        "good.xml: valid against \(Self.schema) (1 suite, 2 tests, 1 failure, 0 errors, 0 skipped).\n",
+                    stderr: ""))
+    }
+
+    @Test func validateListsProblemsWithLinesAndExitsOne() throws {
+        let dir = try folder()
+        try write(
+            """
+            <?xml version="1.0"?>
+            <testsuites skipped="0">
+              <testsuite name="a" tests="2" failures="0" errors="0" time="1,5">
+                <testcase name="x"/>
+              </testsuite>
+            </testsuites>
+            """, "bad.xml", in: dir)
+        let result = try BinaryRunner.run(["junit", "validate", "bad.xml", "--schema", Self.schema], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                bad.xml:2: schema: Element 'testsuites', attribute 'skipped': The attribute 'skipped' is not allowed.
+                bad.xml:3: time="1,5" is not a number of seconds with a '.' decimal point
+                bad.xml:3: <testsuite name="a"> declares tests="2" but its cases count 1
+                bad.xml:3: schema: Element 'testsuite', attribute 'time': [facet 'pattern'] The value '1,5' is not accepted by the pattern '(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\\.[0-9]{0,3})?'.
+                bad.xml: not valid against \(Self.schema) (4 problems).
+
+                """)
+        try write("no markup here", "text.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "text.xml"], in: dir)
+                == .init(
+                    status: 1,
+                    stdout: "text.xml:1: not well-formed XML: Document is empty\ntext.xml: not valid (1 problem).\n",
+                    stderr: ""))
+    }
+
+    @Test func validateExitCodesForMissingFilesAndBadSchemas() throws {
+        let dir = try folder()
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "missing.xml"], in: dir)
+                == .init(status: 66, stdout: "", stderr: "Error: missing.xml: no such file.\n"))
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", "missing.xsd"], in: dir)
+                == .init(status: 66, stdout: "", stderr: "Error: missing.xsd: no such file.\n"))
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", "good.xml"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: good.xml: not a usable XML Schema (The XML document 'good.xml' is not a schema document.).\n"
+                ))
+        let usage = try BinaryRunner.run(["junit", "validate"], in: dir)
+        #expect(usage.status == 64)
+        #expect(
+            usage.stderr == """
+                Error: Missing expected argument '<report>'.
+                Usage: updatecheck junit validate <report> [<options>]
+                  See 'updatecheck junit validate --help' for more information.
+
+                """)
+    }
+
+    @Test func mergeCombinesShardsAndRecomputesTotals() throws {
+        let dir = try folder()
+        let result = try BinaryRunner.run(["junit", "merge", "good.xml", "good.xml", "-o", "all.xml"], in: dir)
+        #expect(
+            result
+                == .init(
+                    status: 0, stdout: "Merged 2 reports into all.xml (4 tests, 2 failures, 0 errors, 0 skipped).\n",
+                    stderr: ""))
+        let merged = try read("all.xml", in: dir)
+        #expect(merged.contains(#"<testsuites name="shard" tests="4" failures="2" errors="0" time="1.500">"#))
+        let validation = try JUnitValidator.validate(
+            file: dir.appendingPathComponent("all.xml").path, schema: Self.schema)
+        #expect(validation.problems == [])
+        #expect(validation.suiteCount == 2)
+    }
+
+    @Test func mergeRejectsMalformedInputsAndKeepsThePreviousOutput() throws {
+        let dir = try folder()
+        try write(
+            "<testsuites>\n  <testsuite name=\"a\">\n    <testcase name=\"x\">\n</testsuites>\n", "bad.xml", in: dir)
+        try write("previous", "all.xml", in: dir)
+        let result = try BinaryRunner.run(["junit", "merge", "good.xml", "bad.xml", "--output=all.xml"], in: dir)
+        #expect(
+            result
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: bad.xml:4: not well-formed XML: Opening and ending tag mismatch: testcase line 3 and testsuites\n"
+                ))
+        #expect(try read("all.xml", in: dir) == "previous")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "all.xml", "bad.xml", "good.xml",
+            ])
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "good.xml", "nope.xml", "-o", "all.xml"], in: dir)
+                == .init(status: 66, stdout: "", stderr: "Error: nope.xml: no such file.\n"))
+    }
+
+    @Test func mergeUsageAndOutputErrors() throws {
+        let dir = try folder()
+        let usage = try BinaryRunner.run(["junit", "merge", "good.xml"], in: dir)
+        #expect(usage.status == 64)
+        #expect(
+            usage.stderr == """
+                Error: Missing required option '--output <file>'.
+                Usage: updatecheck junit merge <report> ... [<options>]
+                  See 'updatecheck junit merge --help' for more information.
+
+                """)
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "no/such/all.xml"], in: dir)
+                == .init(
+                    status: 73, stdout: "",
+                    stderr: "Error: no/such/all.xml: cannot be written (the folder no/such does not exist).\n"))
+    }
+
+    /// A write that fails half-way (the file size limit is hit) leaves the
+    /// previous report untouched and no temporary file behind.
+    @Test func aWriteFailingHalfWayLeavesThePreviousReport() throws {
+        let dir = try folder()
+        var report = JUnitReport(name: "big")
+        report.suites.append(
+            JUnitTestSuite(
+                name: "s", timestamp: Date(timeIntervalSince1970: 0),
+                cases: (0..<5000).map { JUnitTestCase(name: "case \($0)", className: "k") }))
+        try JUnitWriter.write(report, to: dir.appendingPathComponent("big.xml").path)
+        try write("previous", "all.xml", in: dir)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 64 blocks of at least 512 bytes: far less than the report's size.
+        process.arguments = [
+            "-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" junit merge big.xml -o all.xml",
+            BinaryRunner.executable.path,
+        ]
+        process.currentDirectoryURL = dir
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 73)
+        #expect(message == "Error: all.xml: cannot be written (\(String(cString: strerror(EFBIG)))).\n")
+        #expect(try read("all.xml", in: dir) == "previous")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "all.xml", "big.xml", "good.xml",
+            ])
+    }
+}
