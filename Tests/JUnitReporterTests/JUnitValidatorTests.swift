@@ -59,6 +59,19 @@ import Testing
         #expect(result.totals == JUnitTotals(tests: 4, failures: 1, errors: 1, milliseconds: 500))
     }
 
+    @Test func onlyTheFirstProblemsAreListedButAllAreCounted() throws {
+        let cases = String(repeating: "<testcase/>\n", count: 10)
+        let path = try file("<testsuite name=\"a\" tests=\"10\" failures=\"0\" errors=\"0\">\n\(cases)</testsuite>")
+        let result = try JUnitValidator.validate(file: path, maxProblems: 2)
+        #expect(
+            result.problems == [
+                JUnitProblem(line: 2, message: "<testcase> has no name attribute"),
+                JUnitProblem(line: 3, message: "<testcase> has no name attribute"),
+            ])
+        #expect(result.problemCount == 10)
+        #expect(!result.isValid)
+    }
+
     @Test func schemaErrorsComeWithTheirLines() throws {
         let path = try file(
             """

@@ -58,4 +58,32 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["r.xml"])
     }
+
+    @Test func streamingHelpersUseTheSameExitCodes() throws {
+        let path = try folder() + "/stream.xml"
+        let writer = try JUnitOutput.streamWriter(to: path, name: "updatecheck")
+        try writer.beginSuite(name: "s", timestamp: Date(timeIntervalSince1970: 0))
+        try writer.add(JUnitTestCase(name: "c", className: "k", outcome: .error(message: "e", type: "t", details: "")))
+        #expect(try JUnitOutput.finish(writer) == JUnitTotals(tests: 1, errors: 1))
+        #expect(throws: CLIError.cannotCreate("the report \(path) is already finished or discarded")) {
+            try JUnitOutput.finish(writer)
+        }
+        let missing = try folder() + "/missing/r.xml"
+        #expect(
+            throws: CLIError.cannotCreate(
+                "\(missing): cannot be written (the folder \(missing.dropLast(6)) does not exist).")
+        ) {
+            try JUnitOutput.streamWriter(to: missing, name: "updatecheck")
+        }
+    }
+
+    @Test(arguments: [
+        (JUnitReporterError.cannotCreate(path: "o.xml", reason: "disk full"), ExitCode.cannotCreate),
+        (.cannotRead(path: "i.xml", reason: "no such file"), .noInput),
+        (.malformed(path: "i.xml", line: 3, reason: "bad"), .dataError),
+        (.unusableSchema(path: "s.xsd", reason: "bad"), .dataError),
+    ])
+    func reporterErrorsMapToExitCodes(error: JUnitReporterError, code: ExitCode) {
+        #expect(CLIError(error) == CLIError(code, error.description))
+    }
 }

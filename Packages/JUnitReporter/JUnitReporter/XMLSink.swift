@@ -23,6 +23,7 @@ final class XMLSink {
 
     /// Creates a sink onto `output` (no XML declaration is written).
     init(output: FileOutput) {
+        _ = LibXML.initialized
         self.output = output
         let context = Unmanaged.passUnretained(output).toOpaque()
         let buffer = xmlOutputBufferCreateIO(
