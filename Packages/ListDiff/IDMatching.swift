@@ -22,60 +22,103 @@ struct IDMatching: Sendable {
 
     /// Matches `old` against `new` by hashing, rejecting duplicate IDs.
     ///
-    /// One dictionary of the old snapshot is built and probed once per new
-    /// ID; IDs not in the old snapshot are checked for duplicates with a set
-    /// of just those. The dictionary is released before the set is built.
+    /// The old snapshot's hashes are computed (in parallel for large
+    /// snapshots) and entered in a flat ``OffsetTable``; every new ID is then
+    /// looked up, in parallel, since lookups only read. A sequential pass
+    /// marks kept IDs and catches an old ID matched twice; IDs only in the
+    /// new snapshot are checked for duplicates with a table of just those.
+    /// Each table is released before the next step allocates.
     ///
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` naming every
     ///   duplicate of the first snapshot (old before new) that has any.
     /// - Complexity: O(*n*) expected hashing, *n* = `old.count + new.count`.
     @inlinable
-    static func match<ID: Hashable>(old: [ID], new: [ID]) throws(ListDiffError) -> IDMatching {
+    static func match<ID: Hashable & Sendable>(old: [ID], new: [ID]) throws(ListDiffError) -> IDMatching {
         precondition(
             old.count < Int(Int32.max) && new.count < Int(Int32.max), "a snapshot is limited to Int32.max IDs")
-        var table = [ID: Int32](minimumCapacity: old.count)
+        var table = OffsetTable(count: old.count)
+        let mask = table.mask
         var hasDuplicate = false
-        old.withUnsafeBufferPointer { ids in
-            for offset in 0..<ids.count
-            where table.updateValue(Int32(truncatingIfNeeded: offset), forKey: ids[offset]) != nil {
-                hasDuplicate = true
-                break
+        old.withUnsafeBufferPointer { oldIDs in
+            let hashes = [UInt64](unsafeUninitializedCapacity: oldIDs.count) { buffer, initialized in
+                let output = SharedPointer(buffer)
+                let input = SharedPointer(oldIDs)
+                ParallelRanges.forEach(count: oldIDs.count) { range in
+                    for offset in range { output.pointer[offset] = OffsetTable.hash(input.pointer[offset]) }
+                }
+                initialized = oldIDs.count
+            }
+            table.slots.withUnsafeMutableBufferPointer { slots in
+                hashes.withUnsafeBufferPointer { hashes in
+                    for offset in 0..<oldIDs.count
+                    where OffsetTable.insert(offset, hash: hashes[offset], slots: slots, mask: mask, in: oldIDs) >= 0 {
+                        hasDuplicate = true
+                        break
+                    }
+                }
             }
         }
         if hasDuplicate { throw duplicates(in: old, side: .old) }
 
-        var isKept = [Bool](repeating: false, count: old.count)
-        var keptCount = 0
-        let oldOffsetOfNew = [Int32](unsafeUninitializedCapacity: new.count) { mapping, initialized in
-            isKept.withUnsafeMutableBufferPointer { kept in
-                new.withUnsafeBufferPointer { ids in
-                    for offset in 0..<ids.count {
-                        if let oldOffset = table[ids[offset]] {
-                            if kept[Int(oldOffset)] {
-                                hasDuplicate = true
-                                mapping.initialize(repeating: -1)
-                                break
+        let oldOffsetOfNew = old.withUnsafeBufferPointer { oldIDs in
+            new.withUnsafeBufferPointer { newIDs in
+                table.slots.withUnsafeBufferPointer { slots in
+                    [Int32](unsafeUninitializedCapacity: newIDs.count) { buffer, initialized in
+                        let output = SharedPointer(buffer)
+                        let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
+                        ParallelRanges.forEach(count: newIDs.count) { range in
+                            let (oldIDs, newIDs, slots) = shared.pointer
+                            for offset in range {
+                                let found = OffsetTable.find(
+                                    newIDs[offset], hash: OffsetTable.hash(newIDs[offset]), slots: slots, mask: mask,
+                                    in: oldIDs)
+                                output.pointer[offset] = Int32(truncatingIfNeeded: found)
                             }
-                            kept[Int(oldOffset)] = true
-                            mapping[offset] = oldOffset
-                            keptCount &+= 1
-                        } else {
-                            mapping[offset] = -1
                         }
+                        initialized = newIDs.count
                     }
                 }
             }
-            initialized = new.count
         }
-        table = [:]
+        table.slots = []
+
+        var isKept = [Bool](repeating: false, count: old.count)
+        var keptCount = 0
+        isKept.withUnsafeMutableBufferPointer { kept in
+            oldOffsetOfNew.withUnsafeBufferPointer { mapping in
+                for offset in 0..<mapping.count {
+                    let oldOffset = Int(mapping[offset])
+                    if oldOffset < 0 { continue }
+                    if kept[oldOffset] {
+                        hasDuplicate = true
+                        break
+                    }
+                    kept[oldOffset] = true
+                    keptCount &+= 1
+                }
+            }
+        }
         if hasDuplicate { throw duplicates(in: new, side: .new) }
 
         let insertedCount = new.count - keptCount
         if insertedCount > 1 {
-            var inserted = Set<ID>(minimumCapacity: insertedCount)
-            for offset in new.indices where oldOffsetOfNew[offset] < 0 && !inserted.insert(new[offset]).inserted {
-                throw duplicates(in: new, side: .new)
+            var inserted = OffsetTable(count: insertedCount)
+            let insertedMask = inserted.mask
+            new.withUnsafeBufferPointer { newIDs in
+                inserted.slots.withUnsafeMutableBufferPointer { slots in
+                    oldOffsetOfNew.withUnsafeBufferPointer { mapping in
+                        for offset in 0..<newIDs.count where mapping[offset] < 0 {
+                            let hash = OffsetTable.hash(newIDs[offset])
+                            if OffsetTable.insert(offset, hash: hash, slots: slots, mask: insertedMask, in: newIDs) >= 0
+                            {
+                                hasDuplicate = true
+                                break
+                            }
+                        }
+                    }
+                }
             }
+            if hasDuplicate { throw duplicates(in: new, side: .new) }
         }
         return IDMatching(oldOffsetOfNew: oldOffsetOfNew, isKept: isKept, keptCount: keptCount)
     }

@@ -70,8 +70,10 @@ public struct PairVerifier<ID: Hashable & Sendable> {
                     old, new, .pairedMovesReachNew, expected: Self.text(new), actual: Self.text(work))
             }
         }
+        var difference: CollectionDifference<ID>?
         if crossChecksStandardLibrary || !emulates {
-            let standard = old.applying(diff.collectionDifference)
+            difference = diff.collectionDifference
+            let standard = old.applying(difference!)
             guard standard == new else {
                 throw Self.failure(
                     old, new, .pairedMovesReachNew, expected: Self.text(new),
@@ -88,7 +90,7 @@ public struct PairVerifier<ID: Hashable & Sendable> {
                 old, new, .inverseRestoresOld, expected: Self.text(old), actual: Self.text(slots.map { $0! }))
         }
         if crossChecksStandardLibrary {
-            let standard = new.applying(diff.collectionDifference.inverse())
+            let standard = new.applying((difference ?? diff.collectionDifference).inverse())
             guard standard == old else {
                 throw Self.failure(
                     old, new, .inverseRestoresOld, expected: Self.text(old),

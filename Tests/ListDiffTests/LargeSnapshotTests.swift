@@ -1,0 +1,120 @@
+import Testing
+
+@testable import ListDiff
+
+/// The hashing path (above 16 IDs) and its parallel lookups (from 65,536
+/// IDs), checked against full verification and against the small path.
+@Suite struct LargeSnapshotTests {
+    /// A fixed-seed generator, so that failures reproduce.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A pair of `n` IDs: some deleted, some inserted, some moved, shuffled or reversed.
+    static func pair(_ n: Int, _ kind: Int, seed: UInt64) -> (old: [Int], new: [Int]) {
+        var random = Generator(state: seed)
+        let old = Array(0..<n).shuffled(using: &random)
+        switch kind {
+        case 0: return (old, old.reversed())
+        case 1: return (old, old.shuffled(using: &random))
+        default:
+            // Kept IDs keep their offset as sort key unless they move; moved
+            // and inserted IDs get random keys.
+            var keyed: [(key: Double, id: Int)] = []
+            for (offset, id) in old.enumerated() where Int.random(in: 0..<10, using: &random) != 0 {
+                let moves = Int.random(in: 0..<20, using: &random) == 0
+                keyed.append((moves ? Double.random(in: 0..<Double(n), using: &random) : Double(offset), id))
+            }
+            for inserted in n..<(n + n / 10) {
+                keyed.append((Double.random(in: 0..<Double(n), using: &random), inserted))
+            }
+            return (old, keyed.sorted { $0.key < $1.key }.map(\.id))
+        }
+    }
+
+    /// Reversed, shuffled and mixed pairs of several sizes verify fully
+    /// (with the standard library cross-check).
+    @Test(arguments: [17, 100, 1_000])
+    func largePairsVerify(n: Int) throws {
+        for kind in 0..<3 {
+            let (old, new) = Self.pair(n, kind, seed: UInt64(n * 3 + kind))
+            let result = try verifiedDiff(from: old, to: new)
+            #expect(result.oldCount == n)
+            if kind == 0 { #expect(result.moves.count == n - 1) }
+        }
+    }
+
+    /// Above the parallel threshold: the mixed pair verifies fully; the
+    /// reversal and the shuffle (all moves, where building a standard-library
+    /// difference takes seconds) apply both ways with the minimal move count.
+    @Test func parallelPairsVerify() throws {
+        let n = 70_000
+        let (old, mixed) = Self.pair(n, 2, seed: 1)
+        _ = try verifiedDiff(from: old, to: mixed)
+        for kind in 0..<2 {
+            let (old, new) = Self.pair(n, kind, seed: UInt64(kind))
+            let result = try diff(from: old, to: new)
+            #expect(try result.apply(to: old) == new)
+            #expect(try result.inverse().apply(to: new) == old)
+            var verifier = PairVerifier<Int>()
+            #expect(result.moves.count == verifier.minimumMoveCount(from: old, to: new))
+        }
+    }
+
+    /// For random pairs of up to 16 IDs, the comparison path and the hashing
+    /// path give identical diffs.
+    @Test func smallAndHashingPathsAgree() throws {
+        var random = Generator(state: 7)
+        for _ in 0..<2_000 {
+            let universe = Array(0..<20)
+            let old = Array(universe.shuffled(using: &random).prefix(Int.random(in: 0...16, using: &random)))
+            let new = Array(universe.shuffled(using: &random).prefix(Int.random(in: 0...16, using: &random)))
+            let small = try diff(from: old, to: new)
+            let hashed = SnapshotDiff(old: old, new: new, matching: try IDMatching.match(old: old, new: new))
+            #expect(small == hashed, "\(old) -> \(new)")
+        }
+    }
+
+    /// Duplicates are found on the hashing path too, wherever they are: in
+    /// the old snapshot, twice among kept IDs, twice among inserted IDs.
+    @Test(arguments: [40, 70_000])
+    func duplicatesOnTheHashingPath(n: Int) {
+        let base = Array(0..<n)
+        var old = base
+        old[n - 1] = 5
+        #expect(throws: ListDiffError.duplicateIDs(in: .old, duplicates: [DuplicateID(id: "5", offsets: [5, n - 1])])) {
+            try diff(from: old, to: base)
+        }
+        var keptTwice = base
+        keptTwice[n / 2] = 1
+        #expect(
+            throws: ListDiffError.duplicateIDs(in: .new, duplicates: [DuplicateID(id: "1", offsets: [1, n / 2])])
+        ) { try diff(from: base, to: keptTwice) }
+        var insertedTwice = base
+        insertedTwice[3] = -7
+        insertedTwice[n - 2] = -7
+        #expect(
+            throws: ListDiffError.duplicateIDs(in: .new, duplicates: [DuplicateID(id: "-7", offsets: [3, n - 2])])
+        ) { try diff(from: base, to: insertedTwice) }
+    }
+
+    /// IDs whose hash values collide everywhere still diff correctly.
+    @Test func collidingHashesStillWork() throws {
+        struct Clash: Hashable, Sendable {
+            var value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+        }
+        let old = (0..<300).map(Clash.init)
+        let new = old.reversed().filter { $0.value % 7 != 0 } + (300..<330).map(Clash.init)
+        let result = try verifiedDiff(from: old, to: Array(new))
+        #expect(result.deletions.count == 43)
+        #expect(result.insertions.count == 30)
+    }
+}
