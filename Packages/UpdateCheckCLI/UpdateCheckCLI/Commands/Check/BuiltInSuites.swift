@@ -1,0 +1,27 @@
+/// The suites of `updatecheck check`, in the order they run and are numbered
+/// for sharding.
+package enum BuiltInSuites {
+    /// Every built-in suite of the areas in `options`, in order: the state
+    /// seed scenario; the diff seed pairs, the seed's 65 × 65 run (every
+    /// pair cross-checked by the standard library) and the exhaustive run of
+    /// `--ids` IDs (when that is not the seed's 4).
+    ///
+    /// - Throws: exit 65 if an embedded input were malformed.
+    package static func make(_ options: CheckOptions) throws(CLIError) -> [CheckSuite] {
+        var suites: [CheckSuite] = []
+        for area in options.areas {
+            switch area {
+            case .state:
+                suites.append(try StateSeedSuite.make(seed: options.seed))
+            case .diff:
+                suites.append(DiffSeedSuite.make())
+                suites.append(DiffExhaustiveSuite.make(name: "diff seed k=4", idCount: 4, crossCheckStride: 1))
+                if options.ids != 4 {
+                    suites.append(
+                        DiffExhaustiveSuite.make(name: "diff exhaustive k=\(options.ids)", idCount: options.ids))
+                }
+            }
+        }
+        return suites
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `updatecheck check` end to end through the built binary: help, option
+/// errors, the summary table, the JUnit report and exit codes.
+@Suite struct CheckCommandTests {
+    /// The summary with every seconds column replaced by `S.SS`.
+    static func maskingSeconds(_ text: String) -> String {
+        text.replacing(/\d+\.\d\d(?=\n)/, with: "S.SS")
+    }
+
+    @Test func helpDescribesTheSuiteAndItsOptions() throws {
+        let result = try BinaryRunner.run(["check", "--help"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        OVERVIEW: Run the built-in suite: the seed checks and the exhaustive diffs.
+
+                        Runs, with no input files: the favourite-button article's scenario; the list
+                        article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
+                        --ids IDs. Prints a table of suites (cases, failures, seconds) and a closing
+                        'N passed, N failed' line; a progress line is drawn on a terminal only.
+
+                        --shard i/n numbers the cases of all suites in order and runs those whose
+                        number is i-1 modulo n: the shards of one n run every case exactly once, and
+                        'updatecheck junit merge' of their reports holds the cases of one whole run.
+                        Every report carries the seed, shard and ids as suite properties.
+
+                        Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
+                        73 the JUnit report cannot be written.
+
+                        USAGE: updatecheck check [<options>]
+
+                        OPTIONS:
+                          --ids <k>               Distinct IDs of the exhaustive diff, 1 to 8 (default 5).
+                          --shard <i/n>           Run only shard i of n of the cases (default 1/1).
+                          --only <area>           Run only these areas: state, diff (repeatable or comma list).
+                          --seed <s>              Seed of the random parts and trace salt (default 1).
+                          --junit <file>          Also write the results as a JUnit XML report to <file>.
+                          -h, --help              Show help information.
+
+                        """, stderr: ""))
+    }
+
+    @Test(arguments: [
+        (
+            ["--only", "state,bogus"],
+            "Invalid value 'state,bogus' for '--only': expected one or more of 'state', 'diff'."
+        ),
+        (["--only="], "Invalid value '' for '--only': expected one or more of 'state', 'diff'."),
+        (["--shard", "3/2"], "Invalid value '3/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
+        (["--shard=0/2"], "Invalid value '0/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
+        (["--seed", "-1"], "Invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615."),
+        (["--ids", "9"], "Invalid value '9' for '--ids': expected a whole number from 1 to 8."),
+        (["extra"], "Unexpected argument 'extra'."),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run(["check"] + arguments)
+        #expect(
+            result
+                == .init(
+                    status: 64, stdout: "",
+                    stderr: """
+                        Error: \(message)
+                        Usage: updatecheck check [<options>]
+                          See 'updatecheck check --help' for more information.
+
+                        """))
+    }
+
+    @Test func smallRunPrintsTheTableAndWritesTheReport() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["check", "--ids", "3", "--seed", "7", "--junit", "report.xml"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            Self.maskingSeconds(result.stdout) == """
+                suite                cases  failures  seconds
+                state seed               1         0     S.SS
+                diff seed                6         0     S.SS
+                diff seed k=4           65         0     S.SS
+                diff exhaustive k=3     16         0     S.SS
+                total                   88         0     S.SS
+                seed 7, shard 1/1, ids 3
+                88 passed, 0 failed
+
+                """)
+        let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("report.xml"))
+        #expect(report.root["name"] == "updatecheck check")
+        #expect(report.root["tests"] == "88")
+        #expect(report.root["failures"] == "0")
+        #expect(report.suites.map(\.name) == ["state seed", "diff seed", "diff seed k=4", "diff exhaustive k=3"])
+        for suite in report.suites {
+            #expect(suite.properties["seed"] == "7", "suite \(suite.name)")
+            #expect(suite.properties["shard"] == "1/1", "suite \(suite.name)")
+            #expect(suite.properties["ids"] == "3", "suite \(suite.name)")
+        }
+        #expect(report.suites[0].properties["trace-salt"] == "7")
+        #expect(report.suites[3].properties["pairs"] == "256")
+        #expect(report.cases.first?.name == "built-in:favourite-button-seed")
+        #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.k3" }.count == 16)
+        #expect(report.cases.allSatisfy { $0.outcome == "passed" })
+    }
+
+    @Test func onlySelectsAreasAndTheSeedRowsShowWithIdsFour() throws {
+        let state = try BinaryRunner.run(["check", "--only", "state"])
+        #expect(
+            Self.maskingSeconds(state.stdout) == """
+                suite       cases  failures  seconds
+                state seed      1         0     S.SS
+                total           1         0     S.SS
+                seed 1, shard 1/1, ids 5, only state
+                1 passed, 0 failed
+
+                """)
+        let diff = try BinaryRunner.run(["check", "--only=diff", "--only=diff,diff", "--ids=4", "--shard=2/2"])
+        #expect(diff.status == 0)
+        #expect(
+            Self.maskingSeconds(diff.stdout) == """
+                suite          cases  failures  seconds
+                diff seed          3         0     S.SS
+                diff seed k=4     32         0     S.SS
+                total             35         0     S.SS
+                seed 1, shard 2/2, ids 4, only diff
+                35 passed, 0 failed
+
+                """)
+    }
+
+    @Test func anUnwritableReportExits73AfterTheSummary() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["check", "--only", "state", "--junit", "missing/report.xml"])
+        #expect(result.status == 73)
+        #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
+        #expect(result.stderr == "Error: missing/report.xml: cannot be written (the folder missing does not exist).\n")
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import JUnitReporter
+import ListDiff
+import Synchronization
+import Testing
+
+@testable import UpdateCheckCLI
+
+/// The suite runner of `updatecheck check`, in process with made-up suites:
+/// case selection for shards, failures, exit codes, progress and the report.
+@Suite struct CheckRunnerTests {
+    /// A console that keeps what is printed.
+    final class Captured: Sendable {
+        let out = Mutex("")
+        let err = Mutex("")
+
+        func console(showsProgress: Bool = false) -> Console {
+            Console(
+                writeOut: { text in self.out.withLock { $0 += text } },
+                writeErr: { text in self.err.withLock { $0 += text } }, showsProgress: showsProgress)
+        }
+    }
+
+    /// A suite of `count` cases named `name 0`, `name 1`, …; the cases whose
+    /// position is in `failing` fail.
+    static func suite(_ name: String, count: Int, failing: Set<Int> = []) -> CheckSuite {
+        CheckSuite(name: name, area: .diff, caseCount: count) { selection in
+            selection.positions(among: count).map { position in
+                JUnitTestCase(
+                    name: "\(name) \(position)", className: "made.up",
+                    outcome: failing.contains(position)
+                        ? .failure(message: "case \(position) broke", type: "made-up", details: "details") : .passed)
+            }
+        }
+    }
+
+    @Test func theLocalShardSelectsExactlyTheSelectedPositions() {
+        for count in 1...6 {
+            for index in 1...count {
+                for offset in 0..<15 {
+                    let selection = CaseSelection(shard: Shard(index: index, count: count)!, offset: offset)
+                    let local = selection.localShard
+                    for position in 0..<20 {
+                        #expect(local.contains(position) == selection.contains(position))
+                        #expect(selection.contains(position) == ((offset + position) % count == index - 1))
+                    }
+                    #expect(selection.positions(among: 20) == (0..<20).filter(selection.contains))
+                }
+            }
+        }
+    }
+
+    @Test func shardsRunEveryCaseExactlyOnceAndSkipSuitesWithNothingSelected() throws {
+        let suites = [
+            Self.suite("one", count: 1), Self.suite("six", count: 6), Self.suite("none", count: 0),
+            Self.suite("thirteen", count: 13), Self.suite("two", count: 2),
+        ]
+        let whole = try CheckRunner.run(suites, shard: .whole, console: Captured().console())
+        #expect(whole.map(\.name) == ["one", "six", "thirteen", "two"])
+        let all = whole.flatMap(\.cases).map(\.name)
+        #expect(all.count == 22)
+        for count in [2, 3, 5, 22, 30] {
+            var union: [String] = []
+            for index in 1...count {
+                let results = try CheckRunner.run(
+                    suites, shard: Shard(index: index, count: count)!, console: Captured().console())
+                #expect(results.allSatisfy { !$0.cases.isEmpty })
+                let names = results.flatMap(\.cases).map(\.name)
+                // Global case g goes to shard g mod n + 1.
+                #expect(names == all.enumerated().filter { $0.offset % count == index - 1 }.map(\.element))
+                union += names
+            }
+            #expect(union.sorted() == all.sorted())
+        }
+    }
+
+    @Test func aFailingCaseIsListedCountedAndExitsOne() throws {
+        let captured = Captured()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = CheckOptions(seed: 99, junitPath: path)
+        let code = try CheckRun.run(
+            [Self.suite("good", count: 2), Self.suite("bad", count: 3, failing: [1])], options: options,
+            console: captured.console())
+        #expect(code == .checkFailed)
+        let text = CheckCommandTests.maskingSeconds(captured.out.withLock { $0 })
+        #expect(
+            text == """
+                FAIL bad › bad 1: case 1 broke
+                suite  cases  failures  seconds
+                good       2         0     S.SS
+                bad        3         1     S.SS
+                total      5         1     S.SS
+                seed 99, shard 1/1, ids 5
+                4 passed, 1 failed
+
+                """)
+        #expect(captured.err.withLock { $0 } == "")
+        let report = try ParsedCheckReport(contentsOf: URL(fileURLWithPath: path))
+        #expect(report.root["tests"] == "5")
+        #expect(report.root["failures"] == "1")
+        #expect(report.cases[3].outcome == "failure: case 1 broke")
+        #expect(report.suites.map(\.properties["seed"]) == ["99", "99"])
+    }
+
+    @Test func onlyTheFirstTwentyFailuresAreListed() throws {
+        let captured = Captured()
+        let code = try CheckRun.run(
+            [Self.suite("bad", count: 25, failing: Set(0..<25))], options: CheckOptions(), console: captured.console())
+        #expect(code == .checkFailed)
+        let lines = captured.out.withLock { $0 }.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 20)
+        #expect(lines.contains("… and 5 more failing cases (--junit lists them all)."))
+        #expect(lines.last == "0 passed, 25 failed")
+    }
+
+    @Test func progressIsDrawnOnATerminalOnly() throws {
+        let suites = [Self.suite("one", count: 1), Self.suite("two", count: 2)]
+        let quiet = Captured()
+        _ = try CheckRun.run(suites, options: CheckOptions(), console: quiet.console(showsProgress: false))
+        #expect(quiet.err.withLock { $0 } == "")
+        let terminal = Captured()
+        _ = try CheckRun.run(suites, options: CheckOptions(), console: terminal.console(showsProgress: true))
+        #expect(
+            terminal.err.withLock { $0 }
+                == "\r\u{1B}[2K[1/2] one: 1 case…\r\u{1B}[2K[2/2] two: 2 cases…\r\u{1B}[2K")
+        #expect(
+            CheckCommandTests.maskingSeconds(terminal.out.withLock { $0 })
+                == CheckCommandTests.maskingSeconds(quiet.out.withLock { $0 }))
+    }
+
+    @Test func theBuiltInSuitesFollowTheAreasAndIds() throws {
+        #expect(
+            try BuiltInSuites.make(CheckOptions()).map(\.name)
+                == ["state seed", "diff seed", "diff seed k=4", "diff exhaustive k=5"])
+        #expect(
+            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == ["diff seed", "diff seed k=4"])
+        #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1])
+        #expect(try BuiltInSuites.make(CheckOptions(ids: 6, areas: [.diff])).map(\.caseCount) == [6, 65, 1957])
+    }
+}
