@@ -27,4 +27,19 @@ public enum Effect<RecordID: Hashable & Sendable, Value: Equatable & Sendable>: 
         case .sendWrite(_, let ticket, _), .sendReread(_, let ticket): ticket
         }
     }
+
+    /// Two effects are equal when kind, record, ticket and value are.
+    /// Written out (not synthesised) so that it inlines and specialises in
+    /// other modules.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.none, .none): true
+        case (.sendWrite(let leftRecord, let leftTicket, let leftValue), .sendWrite(let record, let ticket, let value)):
+            leftTicket == ticket && leftRecord == record && leftValue == value
+        case (.sendReread(let leftRecord, let leftTicket), .sendReread(let record, let ticket)):
+            leftTicket == ticket && leftRecord == record
+        default: false
+        }
+    }
 }

@@ -31,4 +31,16 @@ public enum EventResult<RecordID: Hashable & Sendable, Value: Equatable & Sendab
     /// outcome's re-read), or `nil`.
     @inlinable
     public var ticket: Ticket? { effect?.ticket }
+
+    /// Two results are equal when both are applied with equal effects, or
+    /// both ignored for the same reason. Written out (not synthesised) so
+    /// that it inlines and specialises in other modules.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.applied(let left), .applied(let right)): left == right
+        case (.ignored(let left), .ignored(let right)): left == right
+        default: false
+        }
+    }
 }

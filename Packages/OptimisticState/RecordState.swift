@@ -66,4 +66,23 @@ public struct RecordState<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 }
 
-extension RecordState: Hashable where Value: Hashable {}
+extension RecordState {
+    /// Two records are equal when values, phase and ticket are. Written out
+    /// (not synthesised) so that it inlines and specialises in other modules.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs._phaseKind == rhs._phaseKind && lhs.ticket == rhs.ticket && lhs._confirmed == rhs._confirmed
+            && lhs._visible == rhs._visible
+    }
+}
+
+extension RecordState: Hashable where Value: Hashable {
+    /// Hashes everything ``==`` compares.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_confirmed)
+        hasher.combine(_visible)
+        hasher.combine(_phaseKind)
+        hasher.combine(ticket)
+    }
+}

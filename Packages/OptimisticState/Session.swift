@@ -19,6 +19,15 @@ public struct Session: Hashable, Comparable, Sendable, CustomStringConvertible, 
     @inlinable
     public static func < (lhs: Session, rhs: Session) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Two sessions are equal when their numbers are. Written out (not
+    /// synthesised) so that it inlines in other modules.
+    @inlinable
+    public static func == (lhs: Session, rhs: Session) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Hashes the session number.
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
     /// `session N`.
     public var description: String { "session \(rawValue)" }
 }

@@ -30,6 +30,20 @@ public struct Ticket: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     package var isNone: Bool { serial == 0 }
 
+    /// Two tickets are equal when serial and session are. Written out (not
+    /// synthesised) so that it inlines in other modules.
+    @inlinable
+    public static func == (lhs: Ticket, rhs: Ticket) -> Bool {
+        lhs.serial == rhs.serial && lhs.session.rawValue == rhs.session.rawValue
+    }
+
+    /// Hashes everything ``==`` compares.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(serial)
+        hasher.combine(session.rawValue)
+    }
+
     /// `#serial/session`, e.g. `#3/s1`.
     public var description: String { "#\(serial)/s\(session.rawValue)" }
 }
