@@ -2,6 +2,8 @@
 /// present in both whose content differs by `contentEquals`.
 ///
 /// - Parameters:
+///   - old: the snapshot before the change.
+///   - new: the snapshot after the change.
 ///   - id: the stable identity of an element (content changes never change it).
 ///   - contentEquals: whether two elements with the same ID look the same.
 /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` on duplicate IDs.

@@ -48,8 +48,11 @@ public struct ExhaustiveCheck: Sendable {
 
     /// Creates a run of `idCount` IDs (0 … ``maximumIDCount``).
     ///
-    /// - Parameter crossCheckStride: see ``crossCheckStride``; `nil` for the
-    ///   default, 1 for every pair.
+    /// - Parameters:
+    ///   - idCount: the number of distinct IDs, *k*.
+    ///   - shard: the part of the run to do; the whole run by default.
+    ///   - crossCheckStride: see ``crossCheckStride``; `nil` for the
+    ///     default, 1 for every pair.
     public init(idCount: Int, shard: Shard = .whole, crossCheckStride: Int? = nil) {
         precondition((0...Self.maximumIDCount).contains(idCount), "idCount must be 0…\(Self.maximumIDCount)")
         self.idCount = idCount

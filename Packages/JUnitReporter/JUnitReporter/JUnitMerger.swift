@@ -16,8 +16,12 @@ import CLibXML2
 public enum JUnitMerger {
     /// Merges the reports at `inputs` into `output`.
     ///
-    /// - Parameter name: the output's `<testsuites name>`; by default the
-    ///   name of the first input's `<testsuites>`, else `"updatecheck"`.
+    /// - Parameters:
+    ///   - inputs: the reports to merge, in order.
+    ///   - output: where to write the merged report.
+    ///   - name: the output's `<testsuites name>`; by default the name of the
+    ///     first input's `<testsuites>`, else `"updatecheck"`.
+    ///   - options: how the merged report is written.
     /// - Returns: the totals of the merged report.
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` for a
     ///   missing input; ``JUnitReporterError/malformed(path:line:reason:)``

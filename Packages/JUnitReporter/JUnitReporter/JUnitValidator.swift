@@ -21,7 +21,11 @@ public enum JUnitValidator {
     /// Validates the report at `path`, optionally against the XML Schema at
     /// `schema`.
     ///
-    /// - Parameter maxProblems: how many problems are listed (all are counted).
+    /// - Parameters:
+    ///   - path: the report to check.
+    ///   - schema: an XML Schema file to validate against, or `nil` for the
+    ///     built-in structure checks only.
+    ///   - maxProblems: how many problems are listed (all are counted).
     /// - Returns: the problems (empty when valid) and the report's totals.
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
     ///   report or the schema is missing or unreadable;
