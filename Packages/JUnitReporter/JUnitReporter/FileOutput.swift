@@ -52,6 +52,13 @@ final class FileOutput {
         return text.withUTF8 { append($0.baseAddress!, $0.count) }
     }
 
+    /// Stops writing: later bytes are dropped, so that nothing reaches the
+    /// descriptor once its owner has closed it (its number may be reused).
+    func detach() {
+        count = 0
+        if failure == 0 { failure = EBADF }
+    }
+
     /// Writes what is buffered; returns `false` once a write has failed.
     @discardableResult
     func flush() -> Bool {

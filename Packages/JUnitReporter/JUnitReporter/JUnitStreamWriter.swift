@@ -80,6 +80,7 @@ public final class JUnitStreamWriter {
     }
 
     deinit {
+        scratchOutput.detach()
         close(scratch)
     }
 

@@ -114,11 +114,14 @@ final class XMLSink {
     /// Hands everything written so far to the file descriptor.
     ///
     /// - Returns: `nil` on success, else the reason of the first failure.
+    /// The output is detached afterwards: nothing more reaches the descriptor.
     func finish() -> String? {
         check(xmlTextWriterFlush(writer))
         if !output.flush() { failed = true }
+        let failure = output.failure
+        output.detach()
         guard failed else { return nil }
-        if output.failure != 0 { return String(cString: strerror(output.failure)) }
+        if failure != 0 { return String(cString: strerror(failure)) }
         return "libxml2 could not write the document"
     }
 
