@@ -1,0 +1,91 @@
+import ListDiff
+
+/// What a picture of an update plan shows: the old and new lists, how the
+/// items are joined, and the ordered calls of the toolkit.
+///
+/// Built from the pair with ListDiff's engine, so that its moves are exactly
+/// the diff's (and the plan's); rendered by ``SVGPlanRenderer``.
+package struct PlanPicture: Sendable, Equatable {
+    /// A kept item: where it was, where it is, and what happened to it.
+    package struct Link: Sendable, Equatable {
+        /// The item's old offset.
+        package var old: Int
+        /// The item's new offset.
+        package var new: Int
+        /// Whether the diff moves it.
+        package var moved: Bool
+        /// Whether its content changed (it is reloaded or reconfigured).
+        package var changed: Bool
+
+        /// Creates a link.
+        package init(old: Int, new: Int, moved: Bool, changed: Bool) {
+            self.old = old
+            self.new = new
+            self.moved = moved
+            self.changed = changed
+        }
+    }
+
+    /// The heading, e.g. `plan for UIKit` or the failing case.
+    package var title: String
+    /// The old snapshot's IDs.
+    package var old: [String]
+    /// The new snapshot's IDs.
+    package var new: [String]
+    /// Every kept item, by ascending new offset.
+    package var links: [Link]
+    /// The calls, one list per batch (a single batch for most toolkits).
+    package var batches: [[String]]
+    /// Lines printed under the calls in red (what went wrong), if any.
+    package var notes: [String]
+
+    /// Creates a picture from its parts.
+    package init(
+        title: String, old: [String], new: [String], links: [Link], batches: [[String]], notes: [String] = []
+    ) {
+        self.title = title
+        self.old = old
+        self.new = new
+        self.links = links
+        self.batches = batches
+        self.notes = notes
+    }
+
+    /// Creates the picture of the pair (`old`, `new`) with the kept items in
+    /// `changed` marked as changed, joining kept items by ListDiff's diff.
+    ///
+    /// A pair ListDiff rejects (duplicate IDs) is drawn without links, with
+    /// the error as a note.
+    package init(
+        title: String, old: [String], new: [String], changed: [String], batches: [[String]], notes: [String] = []
+    ) {
+        var links: [Link] = []
+        var notes = notes
+        do {
+            let result = try diff(from: old, to: new)
+            let moved = Set(result.moves.map(\.id))
+            let changed = Set(changed)
+            var oldOffset: [String: Int] = [:]
+            for (offset, id) in old.enumerated() { oldOffset[id] = offset }
+            for (offset, id) in new.enumerated() {
+                guard let source = oldOffset[id] else { continue }
+                links.append(Link(old: source, new: offset, moved: moved.contains(id), changed: changed.contains(id)))
+            }
+        } catch {
+            notes.append(error.description)
+        }
+        self.init(title: title, old: old, new: new, links: links, batches: batches, notes: notes)
+    }
+
+    /// Old offsets of the deleted items, ascending.
+    package var deleted: [Int] {
+        let kept = Set(links.map(\.old))
+        return old.indices.filter { !kept.contains($0) }
+    }
+
+    /// New offsets of the inserted items, ascending.
+    package var inserted: [Int] {
+        let kept = Set(links.map(\.new))
+        return new.indices.filter { !kept.contains($0) }
+    }
+}
