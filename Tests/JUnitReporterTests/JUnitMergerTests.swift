@@ -72,6 +72,50 @@ import Testing
         #expect(try ParsedReport(path: output).all("testsuites")[0].attributes["name"] == "renamed")
     }
 
+    @Test func combiningJoinsSuitesOfTheSameNameAtTheFirstPlace() throws {
+        let first = try file(
+            """
+            <testsuites>
+              <testsuite name="diff" tests="1" failures="0" errors="0" timestamp="2024-05-01T10:00:00">
+                <properties><property name="shard" value="1/2"/></properties>
+                <testcase name="a" classname="k" time="1"/>
+              </testsuite>
+              <testsuite name="state" tests="1" failures="0" errors="0"><testcase name="s" classname="k"/></testsuite>
+            </testsuites>
+            """, "1.xml")
+        let second = try file(
+            """
+            <testsuites>
+              <testsuite name="diff" tests="1" failures="1" errors="0" timestamp="2024-05-01T10:05:00">
+                <properties><property name="shard" value="2/2"/></properties>
+                <testcase name="b" classname="k" time="2"><failure message="m"/></testcase>
+              </testsuite>
+              <testsuite name="empty" tests="0" failures="0" errors="0"/>
+            </testsuites>
+            """, "2.xml")
+        let output = TemporaryFolder.shared.path("combined.xml")
+        let totals = try JUnitMerger.merge([first, second], into: output, combiningSuites: true)
+        #expect(totals == JUnitTotals(tests: 3, failures: 1, milliseconds: 3000))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="updatecheck" tests="3" failures="1" errors="0" time="3.000">
+                  <testsuite name="diff" tests="2" failures="1" errors="0" skipped="0" time="3.000" timestamp="2024-05-01T10:00:00">
+                    <properties><property name="shard" value="1/2"/></properties>
+                    <testcase name="a" classname="k" time="1"/>
+                    <properties><property name="shard" value="2/2"/></properties>
+                    <testcase name="b" classname="k" time="2"><failure message="m"/></testcase>
+                  </testsuite>
+                  <testsuite name="state" tests="1" failures="0" errors="0" skipped="0" time="0.000">
+                    <testcase name="s" classname="k"/>
+                  </testsuite>
+                  <testsuite name="empty" tests="0" failures="0" errors="0" skipped="0" time="0.000"/>
+                </testsuites>
+
+                """)
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
+
     @Test(
         arguments: [
             ("<testsuites>\n<testsuite name=\"a\">\n<testcase name=\"x\">\n</testsuite>", 4, "not well-formed XML: "),

@@ -97,9 +97,10 @@ import Testing
                 OVERVIEW: Combine the JUnit reports of CI shards into one report.
 
                 Every <testsuite> of every report is copied in order (nested suites are
-                flattened); the counts and times of each suite and of the whole report are
-                recomputed from the cases. The output is replaced atomically and only when
-                every input is a well-formed JUnit report.
+                flattened; with --combine-suites, suites of the same name become one); the
+                counts and times of each suite and of the whole report are recomputed from
+                the cases. The output is replaced atomically and only when every input is
+                a well-formed JUnit report.
 
                 Exit codes: 0 merged; 65 an input is not a JUnit report (named with its
                 line); 66 an input is missing; 73 the output cannot be written.
@@ -112,6 +113,7 @@ import Testing
                 OPTIONS:
                   -o, --output <file>     Where to write the merged report (required).
                   --name <name>           The <testsuites> name (default: the first report's).
+                  --combine-suites        Write suites of the same name (e.g. one per shard) as one suite.
                   -h, --help              Show help information.
 
                 """)
@@ -205,6 +207,13 @@ import Testing
             file: dir.appendingPathComponent("all.xml").path, schema: Self.schema)
         #expect(validation.problems == [])
         #expect(validation.suiteCount == 2)
+        let combined = try BinaryRunner.run(
+            ["junit", "merge", "good.xml", "good.xml", "--combine-suites", "-o", "one.xml"], in: dir)
+        #expect(combined.status == 0)
+        let one = try JUnitValidator.validate(file: dir.appendingPathComponent("one.xml").path, schema: Self.schema)
+        #expect(one.problems == [])
+        #expect(one.suiteCount == 1)
+        #expect(one.totals == JUnitTotals(tests: 4, failures: 2, milliseconds: 1500))
     }
 
     @Test func mergeRejectsMalformedInputsAndKeepsThePreviousOutput() throws {

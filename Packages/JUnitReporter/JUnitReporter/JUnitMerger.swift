@@ -6,7 +6,8 @@ import CLibXML2
 /// Every `<testsuite>` of every input becomes a suite of the output, in
 /// input order, with its attributes, properties, cases and output copied
 /// (cases as they are, through libxml2's writer). Suites nested in suites
-/// are flattened, each keeping its own name. The counts and times of every
+/// are flattened, each keeping its own name; optionally, suites of the same
+/// name are combined into one. The counts and times of every
 /// suite and of the root are recomputed from the cases; a case counts as an
 /// error when it has an `<error>`, else as a failure when it has a
 /// `<failure>`, else as skipped when it has a `<skipped>`.
@@ -21,6 +22,9 @@ public enum JUnitMerger {
     ///   - output: where to write the merged report.
     ///   - name: the output's `<testsuites name>`; by default the name of the
     ///     first input's `<testsuites>`, else `"updatecheck"`.
+    ///   - combiningSuites: whether suites of the same name (the shards of
+    ///     one run) become one suite, at the place of the first, holding the
+    ///     content of all in input order with the first one's attributes.
     ///   - options: how the merged report is written.
     /// - Returns: the totals of the merged report.
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` for a
@@ -32,11 +36,12 @@ public enum JUnitMerger {
     /// - Complexity: O(total size of the inputs); memory O(number of suites).
     @discardableResult
     public static func merge(
-        _ inputs: [String], into output: String, name: String? = nil,
+        _ inputs: [String], into output: String, name: String? = nil, combiningSuites: Bool = false,
         options: JUnitWriterOptions = JUnitWriterOptions()
     ) throws(JUnitReporterError) -> JUnitTotals {
         for input in inputs { try XMLReader.checkReadable(input) }
         let writer = try JUnitStreamWriter(path: output, name: name ?? "updatecheck", options: options)
+        writer.combinesSuitesByName = combiningSuites
         var named = name != nil
         for input in inputs {
             let diagnostics = XMLDiagnostics(limit: 1)

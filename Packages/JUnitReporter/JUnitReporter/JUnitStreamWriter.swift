@@ -48,12 +48,20 @@ public final class JUnitStreamWriter {
         var timestamp: String?
         var extra: [(name: String, value: String)] = []
         var totals = JUnitTotals()
+        /// Where the open part of the suite starts in the scratch file.
         var start: Int64
-        var end: Int64 = 0
+        /// The byte ranges of the suite's content in the scratch file (more
+        /// than one when suites of the same name are combined).
+        var ranges: [Range<Int64>] = []
     }
 
     /// The `<testsuites name>`; may be changed until ``finish()``.
     var name: String
+    /// Whether a suite whose name was seen before continues that suite
+    /// instead of starting another (merging shards of one run).
+    var combinesSuitesByName = false
+    /// With ``combinesSuitesByName``: the index in `suites` of each name.
+    private var suiteIndex: [String: Int] = [:]
     private var target: AtomicFile?
     private let scratch: Int32
     private let scratchOutput: FileOutput
@@ -153,9 +161,16 @@ public final class JUnitStreamWriter {
         try ensureWritable()
         guard var suite = openSuite else { throw .misuse("endSuite() without an open suite") }
         JUnitElements.suiteOutput(systemOut: systemOut, systemErr: systemErr, on: body, options: options)
-        suite.end = body.position()
+        let end = body.position()
+        if end > suite.start { suite.ranges.append(suite.start..<end) }
         totals.add(suite.totals)
-        suites.append(suite)
+        if combinesSuitesByName, let index = suiteIndex[suite.name] {
+            suites[index].ranges += suite.ranges
+            suites[index].totals.add(suite.totals)
+        } else {
+            if combinesSuitesByName { suiteIndex[suite.name] = suites.count }
+            suites.append(suite)
+        }
         openSuite = nil
         try ensureWritable()
     }
@@ -181,9 +196,10 @@ public final class JUnitStreamWriter {
             JUnitElements.openSuite(
                 name: suite.name, timestamp: suite.timestamp, totals: suite.totals, extra: suite.extra, on: sink,
                 options: options)
-            let length = suite.end - suite.start
-            if length > 0 { sink.copy(from: scratch, start: suite.start, length: length) }
-            JUnitElements.closeSuite(hasContent: length > 0, on: sink)
+            for range in suite.ranges {
+                sink.copy(from: scratch, start: range.lowerBound, length: range.upperBound - range.lowerBound)
+            }
+            JUnitElements.closeSuite(hasContent: !suite.ranges.isEmpty, on: sink)
         }
         JUnitElements.closeRoot(on: sink)
         if let reason = sink.finish() { throw target.failure(reason: reason) }

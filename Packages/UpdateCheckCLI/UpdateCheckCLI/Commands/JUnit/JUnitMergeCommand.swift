@@ -8,9 +8,10 @@ package enum JUnitMergeCommand {
         abstract: "Combine the JUnit reports of CI shards into one report.",
         discussion: """
             Every <testsuite> of every report is copied in order (nested suites are
-            flattened); the counts and times of each suite and of the whole report are
-            recomputed from the cases. The output is replaced atomically and only when
-            every input is a well-formed JUnit report.
+            flattened; with --combine-suites, suites of the same name become one); the
+            counts and times of each suite and of the whole report are recomputed from
+            the cases. The output is replaced atomically and only when every input is
+            a well-formed JUnit report.
 
             Exit codes: 0 merged; 65 an input is not a JUnit report (named with its
             line); 66 an input is missing; 73 the output cannot be written.
@@ -19,6 +20,7 @@ package enum JUnitMergeCommand {
         options: [
             .value("output", short: "o", name: "file", help: "Where to write the merged report (required)."),
             .value("name", name: "name", help: "The <testsuites> name (default: the first report's)."),
+            .flag("combine-suites", help: "Write suites of the same name (e.g. one per shard) as one suite."),
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -30,7 +32,9 @@ package enum JUnitMergeCommand {
         let inputs = invocation.positionals
         let totals: JUnitTotals
         do {
-            totals = try JUnitMerger.merge(inputs, into: output, name: invocation.value("name"))
+            totals = try JUnitMerger.merge(
+                inputs, into: output, name: invocation.value("name"),
+                combiningSuites: invocation.flag("combine-suites"))
         } catch {
             throw CLIError(error)
         }
