@@ -16,6 +16,22 @@ import Testing
         #expect(try result.inverse().apply(to: new) == old)
     }
 
+    /// For every pair of four IDs, the inverse lists its parts in the same
+    /// orders (moves by destination), undoes the diff, and inverts back to it.
+    @Test func inverseIsOrderedAndInvolutive() throws {
+        let snapshots = orderedSelections(of: ["a", "b", "c", "d"])
+        for old in snapshots {
+            for new in snapshots {
+                let result = try diff(from: old, to: new)
+                let inverse = result.inverse()
+                #expect(inverse.moves.map(\.to) == inverse.moves.map(\.to).sorted(), "\(old) -> \(new)")
+                #expect(inverse.deletions.map(\.offset) == result.insertions.map(\.offset))
+                #expect(inverse.inverse() == result)
+                #expect(try inverse.apply(to: new) == old)
+            }
+        }
+    }
+
     /// Identical snapshots give an empty diff.
     @Test func identicalSnapshotsGiveEmptyDiff() throws {
         let result = try diff(from: ["x", "y"], to: ["x", "y"])
