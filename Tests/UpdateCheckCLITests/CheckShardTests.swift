@@ -67,5 +67,11 @@ import Testing
         #expect(merged.root["failures"] == expected.root["failures"])
         #expect(Set(merged.suites.map(\.name)) == Set(expected.suites.map(\.name)))
         #expect(Set(merged.suites.compactMap { $0.properties["shard"] }) == ["1/3", "2/3", "3/3"])
+
+        let combine = try files.run(["junit", "merge", "--combine-suites"] + reports + ["-o", "combined.xml"])
+        #expect(combine.status == 0, "\(combine.stderr)")
+        let combined = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("combined.xml"))
+        #expect(combined.suites.map(\.name).sorted() == expected.suites.map(\.name).sorted())
+        #expect(combined.cases.sorted() == expected.cases.sorted())
     }
 }
