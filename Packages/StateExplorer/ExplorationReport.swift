@@ -1,0 +1,41 @@
+import OptimisticState
+
+/// What an exploration found: how much of the state space it covered, and
+/// the shortest counterexample to each invariant that does not hold.
+public struct ExplorationReport: Hashable, Sendable {
+    /// The configuration explored.
+    public var configuration: ExplorerConfiguration
+    /// The number of distinct canonical states reached.
+    public var states: Int
+    /// The number of transitions tried: every enabled event in every
+    /// expanded state, applied or ignored.
+    public var transitions: Int
+    /// The transitions the store applied (the others it ignored, with a reason).
+    public var appliedTransitions: Int
+    /// The number of states first reached at each depth (index 0: the
+    /// freshly loaded lists).
+    public var statesByDepth: [Int]
+    /// Whether the search ran until no new state appeared, so that every
+    /// reachable state was expanded.
+    public var reachedFixedPoint: Bool
+    /// Which (phase, event) pairs were exercised.
+    public var coverage: TransitionCoverage
+    /// The shortest counterexample to each broken invariant, shortest first
+    /// (ties in the checker's reporting order).
+    public var counterexamples: [Counterexample]
+
+    /// The deepest level reached, in events from a loaded list.
+    public var depth: Int { statesByDepth.count - 1 }
+
+    /// Whether every invariant held on every transition explored.
+    public var passed: Bool { counterexamples.isEmpty }
+
+    /// The first violation found: a shortest counterexample overall.
+    public var counterexample: Counterexample? { counterexamples.first }
+
+    /// The shortest counterexample to `invariant`, or `nil` when it held on
+    /// every transition explored.
+    public func counterexample(for invariant: Invariant) -> Counterexample? {
+        counterexamples.first { $0.invariant == invariant }
+    }
+}
