@@ -1,0 +1,94 @@
+import Foundation
+import JUnitReporter
+import StateExplorer
+
+/// `updatecheck state explore`: explores every interleaving of events on the
+/// real store for a small list, and proves the seven invariants on all of them.
+package enum StateExplore {
+    /// The `state explore` command.
+    package static let command = Command(
+        name: "explore",
+        abstract: "Explore every interleaving of events on the real state machine.",
+        discussion: """
+            Starts from every assignment of loaded values and applies, in every state, every
+            event that can happen: taps, every answer for every ticket ever issued (current,
+            stale, duplicate, earlier session), re-read answers, cancels, reorders and an
+            account switch. The seven invariants are checked after every transition; states
+            are deduplicated with tickets renamed by order of issue, so the search ends at a
+            fixed point. Prints the states, transitions, depth reached, the verdict of each
+            invariant and the (phase, event) pairs exercised.
+
+            On a violation, prints the shortest event sequence that shows it; with
+            --counterexample it is also written as a scenario file that
+            'updatecheck state run' replays to the same failure.
+
+            Exit codes: 0 every invariant held; 1 an invariant was broken; 64 bad usage;
+            73 an output file cannot be written.
+            """,
+        options: [
+            .value("records", name: "r", help: "Records in the list, 1 to 3 (default 2)."),
+            .value("values", name: "n", help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2)."),
+            .value("max-depth", name: "d", help: "Stop after d events (default: search to a fixed point)."),
+            .value("counterexample", name: "file", help: "Write the shortest counterexample as a scenario file."),
+            JUnitOutput.option,
+        ],
+        action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// Reads the options and explores.
+    static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        let records = try invocation.integer("records", in: ExplorerConfiguration.recordRange) ?? 2
+        let values = try invocation.choice("values", from: ["2", "3"]).flatMap { Int($0) } ?? 2
+        let maxDepth = try invocation.integer("max-depth", in: 0...10_000)
+        return try execute(
+            ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth),
+            console: invocation.console, counterexamplePath: invocation.value("counterexample"),
+            junitPath: invocation.value("junit"))
+    }
+
+    /// Explores `configuration`, prints the report on `console`, and writes
+    /// the counterexample and the JUnit report when asked: the body of the
+    /// command, open to tests that switch store faults on.
+    ///
+    /// - Returns: exit 0 when every invariant held, 1 otherwise.
+    /// - Throws: exit 64 for an unsupported configuration; exit 73 when an
+    ///   output file cannot be written (the report is printed first).
+    package static func execute(
+        _ configuration: ExplorerConfiguration, console: Console, counterexamplePath: String?, junitPath: String?
+    ) throws(CLIError) -> ExitCode {
+        let explorer: Explorer
+        do {
+            explorer = try Explorer(configuration)
+        } catch {
+            throw .usage("Unsupported exploration: \(error).")
+        }
+        let started = Date()
+        let clock = ContinuousClock.now
+        let report = explorer.run { progress in
+            guard console.showsProgress else { return }
+            console.writeErr(
+                "\r\u{1B}[2Kdepth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
+                    + "\(StateExploreText.grouped(progress.transitions)) transitions…")
+        }
+        let elapsed = ContinuousClock.now - clock
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if console.showsProgress { console.writeErr("\r\u{1B}[2K") }
+        console.writeOut(StateExploreText.report(report, seconds: seconds))
+        if let found = report.counterexample {
+            console.line()
+            console.line("Shortest counterexample:")
+            console.line(found.description)
+            if let path = counterexamplePath {
+                try OutputFile.write(found.scenarioFile, to: path)
+                console.line("Wrote it to \(path); replay it with 'updatecheck state run \(path)'.")
+            } else {
+                console.line("Write it as a scenario file with --counterexample <file>, then replay it with")
+                console.line("'updatecheck state run <file>'.")
+            }
+        }
+        if let path = junitPath {
+            let suite = StateExploreJUnit.suite(report, seconds: seconds, timestamp: started)
+            try JUnitOutput.write(JUnitReport(name: "updatecheck state explore", suites: [suite]), to: path)
+        }
+        return report.passed ? .success : .checkFailed
+    }
+}
