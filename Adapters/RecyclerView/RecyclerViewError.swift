@@ -1,0 +1,21 @@
+/// The inconsistencies RecyclerView reports for notifications that do not
+/// match its adapter (`IndexOutOfBoundsException: Inconsistency detected`).
+public enum RecyclerViewError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A notification names positions the list does not have at that moment.
+    case invalidPosition(call: String, position: Int, itemCount: Int)
+    /// After the notifications, the adapter's `getItemCount()` differs from
+    /// the count the notifications leave.
+    case itemCountMismatch(notified: Int, adapter: Int)
+
+    /// The message, in RecyclerView's words.
+    public var description: String {
+        switch self {
+        case .invalidPosition(let call, let position, let itemCount):
+            "java.lang.IndexOutOfBoundsException: Inconsistency detected. Invalid item position \(position) in "
+                + "\(call): the list holds \(itemCount) items at that point."
+        case .itemCountMismatch(let notified, let adapter):
+            "java.lang.IndexOutOfBoundsException: Inconsistency detected. The notifications leave \(notified) "
+                + "items, but the adapter's getItemCount() is \(adapter)."
+        }
+    }
+}

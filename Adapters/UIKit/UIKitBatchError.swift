@@ -1,0 +1,111 @@
+import BatchUpdate
+
+/// The exceptions UIKit raises for an invalid batch update
+/// (`NSInternalInconsistencyException`), worded as UIKit words them.
+///
+/// Index paths print as UIKit prints them, `{length = 2, path = 0 - 1}`.
+public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A path names a section that does not exist (the model has one section, 0).
+    case sectionOutOfRange(ItemPath, action: String, afterUpdate: Bool)
+    /// A delete names an item past the end of the section before the update.
+    case deleteOutOfRange(ItemPath, count: Int)
+    /// A reload names an item past the end of the section before the update.
+    case reloadOutOfRange(ItemPath, count: Int)
+    /// A reconfigure names an item past the end of the section before the update.
+    case reconfigureOutOfRange(ItemPath, count: Int)
+    /// An insert names an item past the end of the section after the update.
+    case insertOutOfRange(ItemPath, count: Int)
+    /// A move starts at an item past the end of the section before the update.
+    case moveSourceOutOfRange(ItemPath, count: Int)
+    /// A move ends at an item past the end of the section after the update.
+    case moveDestinationOutOfRange(from: ItemPath, to: ItemPath, count: Int)
+    /// The same path is deleted twice.
+    case duplicateDelete(ItemPath)
+    /// The same path is inserted twice.
+    case duplicateInsert(ItemPath)
+    /// The same path is deleted and reloaded.
+    case deleteAndReload(ItemPath)
+    /// The same path is deleted and reconfigured.
+    case deleteAndReconfigure(ItemPath)
+    /// The same path is deleted and is the source of a move.
+    case deleteAndMove(ItemPath)
+    /// The same path is reloaded and is the source of a move (UIKit reports
+    /// it as a delete and a move, a reload being a delete plus an insert).
+    case reloadAndMove(ItemPath)
+    /// The same path is reconfigured and is the source of a move.
+    case reconfigureAndMove(ItemPath)
+    /// The same path is inserted and is the destination of a move.
+    case insertAndMove(ItemPath)
+    /// Two moves start at the same path.
+    case twoMovesFrom(ItemPath)
+    /// Two moves end at the same path.
+    case twoMovesTo(ItemPath)
+    /// The insert half of a reload lands on the destination of a move: the
+    /// reloaded item's position after the update is its old position
+    /// shifted by the batch's deletes and inserts, and a move ends there.
+    case reloadInsertHitsMove(reloaded: ItemPath, at: ItemPath)
+    /// The data source's count after the update is not the count before,
+    /// minus deletes, plus inserts.
+    case invalidItemCount(before: Int, after: Int, inserted: Int, deleted: Int)
+
+    /// The message, as UIKit words it.
+    public var description: String {
+        switch self {
+        case .sectionOutOfRange(let path, let action, let afterUpdate):
+            let preposition = action == "insert" ? "into" : "from"
+            return "attempt to \(action) item \(path.item) \(preposition) section \(path.section), but there are only "
+                + "1 sections \(afterUpdate ? "after" : "before") the update"
+        case .deleteOutOfRange(let path, let count):
+            return "attempt to delete item \(path.item) from section \(path.section) which only contains \(count) "
+                + "items before the update"
+        case .reloadOutOfRange(let path, let count):
+            return "attempt to reload item \(path.item) from section \(path.section) which only contains \(count) "
+                + "items before the update"
+        case .reconfigureOutOfRange(let path, let count):
+            return "attempt to reconfigure item \(path.item) from section \(path.section) which only contains "
+                + "\(count) items before the update"
+        case .insertOutOfRange(let path, let count):
+            return "attempt to insert item \(path.item) into section \(path.section), but there are only \(count) "
+                + "items in section \(path.section) after the update"
+        case .moveSourceOutOfRange(let path, let count):
+            return "attempt to move index path (\(Self.text(path))) that does not exist - there are only \(count) "
+                + "items in section \(path.section) before the update"
+        case .moveDestinationOutOfRange(let from, let to, let count):
+            return "attempt to move index path (\(Self.text(from))) to index path (\(Self.text(to))) that does not "
+                + "exist - there are only \(count) items in section \(to.section) after the update"
+        case .duplicateDelete(let path):
+            return "attempt to perform two deletes of the same index path (\(Self.text(path)))"
+        case .duplicateInsert(let path):
+            return "attempt to perform two inserts at the same index path (\(Self.text(path)))"
+        case .deleteAndReload(let path):
+            return "attempt to delete and reload the same index path (\(Self.text(path)))"
+        case .deleteAndReconfigure(let path):
+            return "attempt to delete and reconfigure the same index path (\(Self.text(path)))"
+        case .deleteAndMove(let path):
+            return "attempt to perform a delete and a move from the same index path (\(Self.text(path)))"
+        case .reloadAndMove(let path):
+            return "attempt to perform a delete and a move from the same index path (\(Self.text(path))) "
+                + "(the path is reloaded, and a reload is a delete plus an insert)"
+        case .reconfigureAndMove(let path):
+            return "attempt to reconfigure and move the same index path (\(Self.text(path)))"
+        case .insertAndMove(let path):
+            return "attempt to perform an insert and a move to the same index path (\(Self.text(path)))"
+        case .twoMovesFrom(let path):
+            return "attempt to perform two moves from the same index path (\(Self.text(path)))"
+        case .twoMovesTo(let path):
+            return "attempt to perform two moves to the same index path (\(Self.text(path)))"
+        case .reloadInsertHitsMove(let reloaded, let at):
+            return "attempt to perform an insert and a move to the same index path (\(Self.text(at))) "
+                + "(the insert is the second half of reloading \(Self.text(reloaded)))"
+        case .invalidItemCount(let before, let after, let inserted, let deleted):
+            return "Invalid update: invalid number of items in section 0. The number of items contained in an "
+                + "existing section after the update (\(after)) must be equal to the number of items contained in "
+                + "that section before the update (\(before)), plus or minus the number of items inserted or "
+                + "deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the "
+                + "number of items moved into or out of that section (0 moved in, 0 moved out)."
+        }
+    }
+
+    /// `{length = 2, path = 0 - 1}`, the way UIKit prints an `NSIndexPath`.
+    static func text(_ path: ItemPath) -> String { "{length = 2, path = \(path.section) - \(path.item)}" }
+}

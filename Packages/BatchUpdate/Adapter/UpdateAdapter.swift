@@ -1,0 +1,28 @@
+/// Turns an ``UpdatePlan`` into the ordered calls of one UI toolkit.
+///
+/// An adapter names the toolkit model it is proven against and declares its
+/// ``policy``; ``ConformanceKit`` then checks, for every small pair and for
+/// random large ones, that replaying ``batches(for:)`` on the model shows
+/// exactly the new snapshot, refreshes every content-changed item, keeps the
+/// cells the policy promises to keep, and never trips a toolkit error.
+///
+/// Adapters are generic over the item ID so the same adapter serves an app
+/// (with its own IDs) and the kit (which proves it with `Int` IDs).
+public protocol UpdateAdapter<ID>: Sendable {
+    /// The item identifier.
+    associatedtype ID: Hashable & Sendable
+    /// The calls this adapter makes.
+    associatedtype Call: ToolkitCall
+    /// The model of the toolkit the calls are made on.
+    associatedtype Model: ToolkitModel where Model.ID == ID, Model.Call == Call
+
+    /// A short name, unique among adapters (`uikit`).
+    var name: String { get }
+    /// One paragraph on the toolkit semantics the adapter follows, for listings.
+    var summary: String { get }
+    /// How the adapter refreshes changed items and handles moved+changed ones.
+    var policy: AdapterPolicy { get }
+
+    /// The batches of calls that take the toolkit from `plan.old` to `plan.new`, in order.
+    func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, Call>]
+}

@@ -1,0 +1,42 @@
+/// One group of conformance cases — all pairs from one old snapshot, or one
+/// run of random pairs — reported as one JUnit test case.
+public struct ConformanceGroup: Sendable, Hashable {
+    /// Where the cases of a group come from.
+    public enum Kind: Sendable, Hashable {
+        /// Every pair whose old snapshot is `old`, and its changed subsets.
+        case exhaustive(old: [String])
+        /// Random pairs `first ..< first + count` of the options' seed.
+        case random(first: Int, count: Int)
+    }
+
+    /// Where the cases come from.
+    public var kind: Kind
+    /// The number of (old, new, changed) cases checked.
+    public var casesChecked: Int
+    /// The number of cases that failed.
+    public var failureCount: Int
+    /// The smallest failing cases, smallest first (at most the options' `failuresPerGroup`).
+    public var failures: [ConformanceFailure]
+    /// Seconds the group took.
+    public var seconds: Double
+
+    /// Creates a group result.
+    public init(kind: Kind, casesChecked: Int, failureCount: Int, failures: [ConformanceFailure], seconds: Double) {
+        self.kind = kind
+        self.casesChecked = casesChecked
+        self.failureCount = failureCount
+        self.failures = failures
+        self.seconds = seconds
+    }
+
+    /// `old [a, b]`, or `random pairs 100-199`.
+    public var name: String {
+        switch kind {
+        case .exhaustive(let old): "old [\(old.joined(separator: ", "))]"
+        case .random(let first, let count): "random pairs \(first)-\(first + count - 1)"
+        }
+    }
+
+    /// Whether every case passed.
+    public var passed: Bool { failureCount == 0 }
+}

@@ -1,0 +1,55 @@
+import Dispatch
+import ListDiff
+
+extension ConformanceKit {
+    /// Every pair from `old` to each of `selections`, with its changed subsets.
+    @inlinable
+    static func exhaustiveGroup<Adapter: UpdateAdapter>(
+        _ adapter: Adapter, old: [Int], selections: [[Int]], options: ConformanceOptions
+    ) -> ConformanceGroup where Adapter.ID == Int {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var smallest = SmallestFailures<UpdatePlan<Int>>(capacity: options.failuresPerGroup)
+        var checked = 0
+        var failed = 0
+        var kept: [Int] = []
+        var subset: [Int] = []
+        for new in selections {
+            let base: UpdatePlan<Int>
+            do {
+                base = try UpdatePlan(old: old, new: new, diff: diff(from: old, to: new))
+            } catch {
+                preconditionFailure("ordered selections have unique IDs: \(error)")
+            }
+            kept.removeAll(keepingCapacity: true)
+            for index in new.indices where base.oldIndex(ofNew: index) != nil { kept.append(index) }
+            for mask in changedMasks(plan: base, kept: kept, limit: options.changedSubsetLimit) {
+                subset.removeAll(keepingCapacity: true)
+                for bit in kept.indices where mask & (1 << bit) != 0 { subset.append(kept[bit]) }
+                let plan = mask == 0 ? base : base.replacingChanged(with: subset)
+                checked += 1
+                if problem(of: adapter, plan: plan, batches: adapter.batches(for: plan), label: label) != nil {
+                    failed += 1
+                    smallest.offer(plan, key: [max(old.count, new.count), old.count + new.count, subset.count])
+                }
+            }
+        }
+        let failures = smallest.sorted.compactMap { failure(of: adapter, plan: $0, origin: nil, label: label) }
+        return ConformanceGroup(
+            kind: .exhaustive(old: old.map(label)), casesChecked: checked, failureCount: failed,
+            failures: failures, seconds: seconds(since: start))
+    }
+
+    /// The changed subsets of a pair, as bit masks over `kept` (kept new
+    /// offsets in order): all of them up to `limit` kept items, otherwise
+    /// none, all, the moved ones and the ones that stay put.
+    @usableFromInline
+    static func changedMasks(plan: UpdatePlan<Int>, kept: [Int], limit: Int) -> [Int] {
+        if kept.count <= limit { return Array(0..<(1 << kept.count)) }
+        var moved = 0
+        for (bit, index) in kept.enumerated() where plan.isMoved(new: index) { moved |= 1 << bit }
+        let all = (1 << kept.count) - 1
+        var masks: [Int] = []
+        for mask in [0, all, moved, all & ~moved] where !masks.contains(mask) { masks.append(mask) }
+        return masks
+    }
+}

@@ -1,0 +1,54 @@
+import Dispatch
+
+extension ConformanceKit {
+    /// The random pairs `pairs` of the options' seed.
+    @inlinable
+    static func randomGroup<Adapter: UpdateAdapter>(
+        _ adapter: Adapter, pairs: Range<Int>, options: ConformanceOptions
+    ) -> ConformanceGroup where Adapter.ID == Int {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var smallest = SmallestFailures<(index: Int, case: RandomPairs.Case)>(capacity: options.failuresPerGroup)
+        var failed = 0
+        for index in pairs {
+            let pair = RandomPairs.pair(index, seed: options.seed, maxItems: options.maxRandomItems)
+            if fails(adapter, pair) {
+                failed += 1
+                smallest.offer(
+                    (index, pair),
+                    key: [max(pair.old.count, pair.new.count), pair.old.count + pair.new.count, pair.changed.count])
+            }
+        }
+        var failures: [ConformanceFailure] = []
+        for (index, pair) in smallest.sorted {
+            var shrinker = CaseShrinker { fails(adapter, $0) }
+            let small = shrinker.shrink(pair)
+            let origin =
+                "random pair \(index) of seed \(options.seed), reduced from \(pair.old.count) → \(pair.new.count) items"
+            if let failure = failure(of: adapter, plan: plan(small), origin: origin, label: label) {
+                failures.append(failure)
+            }
+        }
+        failures.sort { $0.sizeKey.lexicographicallyPrecedes($1.sizeKey) }
+        return ConformanceGroup(
+            kind: .random(first: pairs.lowerBound, count: pairs.count), casesChecked: pairs.count,
+            failureCount: failed, failures: failures, seconds: seconds(since: start))
+    }
+
+    /// Whether `adapter` fails on a random case.
+    @inlinable
+    static func fails<Adapter: UpdateAdapter>(_ adapter: Adapter, _ pair: RandomPairs.Case) -> Bool
+    where Adapter.ID == Int {
+        let plan = plan(pair)
+        return problem(of: adapter, plan: plan, batches: adapter.batches(for: plan), label: label) != nil
+    }
+
+    /// The plan of a random case (its IDs are unique and its changed IDs kept by construction).
+    @usableFromInline
+    static func plan(_ pair: RandomPairs.Case) -> UpdatePlan<Int> {
+        do {
+            return try UpdatePlan(from: pair.old, to: pair.new, changed: pair.changed)
+        } catch {
+            preconditionFailure("random pairs are valid by construction: \(error)")
+        }
+    }
+}

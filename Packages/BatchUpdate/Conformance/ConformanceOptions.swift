@@ -1,0 +1,45 @@
+import ListDiff
+
+/// What the conformance kit runs: the exhaustive pairs, how content changes
+/// are varied, and the random large pairs.
+public struct ConformanceOptions: Sendable, Hashable {
+    /// *k*: every ordered pair of snapshots drawn from up to *k* distinct IDs
+    /// is checked (*k* = 4: 4,225 pairs; 5: 106,276; 6: 3,829,849). 0 skips them.
+    public var ids: Int
+    /// Pairs with at most this many kept items are checked with every subset
+    /// of their kept items marked content-changed; pairs with more with four
+    /// subsets: none, all, the moved ones, the ones that stay put.
+    public var changedSubsetLimit: Int
+    /// How many random pairs to check.
+    public var randomPairs: Int
+    /// The largest snapshot a random pair may have.
+    public var maxRandomItems: Int
+    /// The seed of the random pairs; pair *i* of a seed is always the same pair.
+    public var seed: UInt64
+    /// How many random pairs make one group (one JUnit case).
+    public var randomGroupSize: Int
+    /// How many failing cases each group keeps, smallest first.
+    public var failuresPerGroup: Int
+    /// The part of the exhaustive old snapshots and random groups to run, for
+    /// CI matrices; shards of one count together cover everything.
+    public var shard: Shard
+    /// Whether groups run in parallel on every core.
+    public var runsInParallel: Bool
+
+    /// Creates options; the defaults check every pair of up to 4 IDs, no random pairs.
+    public init(
+        ids: Int = 4, changedSubsetLimit: Int = 4, randomPairs: Int = 0, maxRandomItems: Int = 1000,
+        seed: UInt64 = 0, randomGroupSize: Int = 100, failuresPerGroup: Int = 3, shard: Shard = .whole,
+        runsInParallel: Bool = true
+    ) {
+        self.ids = ids
+        self.changedSubsetLimit = changedSubsetLimit
+        self.randomPairs = randomPairs
+        self.maxRandomItems = maxRandomItems
+        self.seed = seed
+        self.randomGroupSize = randomGroupSize
+        self.failuresPerGroup = failuresPerGroup
+        self.shard = shard
+        self.runsInParallel = runsInParallel
+    }
+}
