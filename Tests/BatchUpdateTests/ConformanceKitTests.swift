@@ -130,3 +130,16 @@ import Testing
         #expect(ConformanceKit.label(25) == "z" && ConformanceKit.label(26) == "x26")
     }
 }
+
+@Suite struct ConformanceGroupCountTests {
+    @Test func groupsAreOldSnapshotsThenRandomChunks() {
+        #expect((0...6).map { ConformanceKit.snapshotCount(ids: $0) } == [0, 2, 5, 16, 65, 326, 1957])
+        #expect(ConformanceKit.groupCount(options: ConformanceOptions(ids: 5, randomPairs: 1000)) == 336)
+        #expect(ConformanceKit.groupCount(options: ConformanceOptions(ids: 0, randomPairs: 101)) == 2)
+        var options = ConformanceOptions(ids: 2, randomPairs: 30, maxRandomItems: 20, randomGroupSize: 10)
+        options.shard = Shard(index: 2, count: 4)!
+        // Groups 0-4 are the old snapshots [], [a], [a, b], [b], [b, a]; 5-7 the random chunks.
+        let names = ConformanceKit.check(StepAdapter(), options: options).groups.map(\.name)
+        #expect(names == ["old [a]", "random pairs 0-9"])
+    }
+}

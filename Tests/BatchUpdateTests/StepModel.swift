@@ -49,5 +49,6 @@ struct StepModel: ToolkitModel {
 }
 
 extension SequentialStep: ToolkitCall {
+    /// The step as a call record (only its text is used here).
     public var record: CallRecord { CallRecord(method: "\(self)", arguments: []) }
 }

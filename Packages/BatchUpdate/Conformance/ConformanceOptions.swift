@@ -20,8 +20,10 @@ public struct ConformanceOptions: Sendable, Hashable {
     public var randomGroupSize: Int
     /// How many failing cases each group keeps, smallest first.
     public var failuresPerGroup: Int
-    /// The part of the exhaustive old snapshots and random groups to run, for
-    /// CI matrices; shards of one count together cover everything.
+    /// The groups to run, for CI matrices: shard *i* of *n* runs the groups
+    /// whose number (see ``ConformanceKit/groupCount(options:)``) leaves
+    /// remainder *i* − 1 when divided by *n*; the shards of one *n* together
+    /// cover every group.
     public var shard: Shard
     /// Whether groups run in parallel on every core.
     public var runsInParallel: Bool

@@ -1,0 +1,35 @@
+import BatchUpdate
+
+/// One adapter the CLI knows, with its type erased: what it is, how it
+/// plans string-ID snapshots from files, and how the conformance kit proves it.
+package struct AdapterEntry: Sendable {
+    /// The adapter's name (`uikit`).
+    package var name: String
+    /// Its toolkit semantics, one paragraph.
+    package var summary: String
+    /// Its declared policy.
+    package var policy: AdapterPolicy
+    /// Whether it is a variant of a default adapter (checked only when named).
+    package var isVariant: Bool
+    /// The adapter's calls for a plan, replayed on its model.
+    package var plan: @Sendable (UpdatePlan<String>) -> PlannedCalls
+    /// Runs the conformance kit on the adapter.
+    package var prove: @Sendable (ConformanceOptions) -> ConformanceReport
+
+    /// Wraps `adapter` (for files of string IDs) and the same adapter for
+    /// the kit's integer IDs.
+    package init<ForFiles: UpdateAdapter, ForKit: UpdateAdapter>(
+        _ adapter: ForFiles, proving: ForKit, isVariant: Bool = false
+    ) where ForFiles.ID == String, ForKit.ID == Int {
+        name = adapter.name
+        summary = adapter.summary
+        policy = adapter.policy
+        self.isVariant = isVariant
+        plan = { plan in
+            PlannedCalls(
+                batches: adapter.batches(for: plan).map { $0.calls.map(\.record) },
+                problem: ConformanceKit.verify(adapter, plan: plan))
+        }
+        prove = { options in ConformanceKit.check(proving, options: options) }
+    }
+}

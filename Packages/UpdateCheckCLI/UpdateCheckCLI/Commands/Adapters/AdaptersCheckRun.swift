@@ -1,0 +1,99 @@
+import BatchUpdate
+import ListDiff
+
+/// `updatecheck adapters check [NAME...]`: proves adapters with the
+/// conformance kit and reports the outcome.
+package enum AdaptersCheckRun {
+    /// Runs the command.
+    ///
+    /// - Throws: exit 64 for an unknown adapter or a bad option value; exit
+    ///   73 when the JUnit report cannot be written.
+    /// - Returns: 0 when every adapter passed, 1 otherwise.
+    package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        let adapters: [AdapterEntry]
+        if invocation.positionals.isEmpty {
+            adapters = BuiltInAdapters.defaults
+        } else {
+            var named: [AdapterEntry] = []
+            for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
+                named.append(try BuiltInAdapters.named(name))
+            }
+            adapters = named
+        }
+        let options = try options(invocation)
+        invocation.console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope(options)).")
+        var reports: [ConformanceReport] = []
+        for adapter in adapters {
+            let report = adapter.prove(options)
+            reports.append(report)
+            invocation.console.writeOut(summary(of: report))
+        }
+        if let path = invocation.value("junit") {
+            try JUnitOutput.write(ConformanceJUnit.report(for: reports), to: path)
+        }
+        let failed = reports.filter { !$0.passed }.count
+        invocation.console.line(
+            failed == 0
+                ? "All \(reports.count) adapters passed."
+                : "\(failed) of \(reports.count) adapters failed.")
+        return failed == 0 ? .success : .checkFailed
+    }
+
+    /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed` and `--shard`.
+    static func options(_ invocation: Invocation) throws(CLIError) -> ConformanceOptions {
+        var options = ConformanceOptions()
+        options.ids = try invocation.integer("ids", in: 0...6) ?? 4
+        options.randomPairs = try invocation.integer("random", in: 0...1_000_000) ?? 0
+        options.maxRandomItems = try invocation.integer("max-items", in: 0...100_000) ?? 1000
+        if let text = invocation.value("seed") {
+            guard let seed = UInt64(text) else {
+                throw .usage(
+                    "Invalid value '\(text)' for '--seed': expected a whole number from 0 to \(UInt64.max).")
+            }
+            options.seed = seed
+        }
+        if let text = invocation.value("shard") {
+            guard let shard = Shard(text) else {
+                throw .usage("Invalid value '\(text)' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4.")
+            }
+            options.shard = shard
+        }
+        return options
+    }
+
+    /// `every pair over 5 IDs (every changed subset up to 4 kept items), 1000 random pairs of up to 1000 items (seed 42)`.
+    static func scope(_ options: ConformanceOptions) -> String {
+        var parts: [String] = []
+        if options.ids > 0 {
+            parts.append(
+                "every pair over \(options.ids) IDs (every changed subset up to \(options.changedSubsetLimit) "
+                    + "kept items)")
+        }
+        if options.randomPairs > 0 {
+            parts.append(
+                "\(options.randomPairs) random pairs of up to \(options.maxRandomItems) items (seed \(options.seed))")
+        }
+        if parts.isEmpty { parts.append("nothing to check") }
+        if options.shard != .whole { parts.append("shard \(options.shard)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `uikit: passed 914721 cases in 2.1 s`, or the failure count and the smallest failing case.
+    static func summary(of report: ConformanceReport) -> String {
+        let time = String(format1: report.seconds)
+        guard let smallest = report.smallestFailure else {
+            return "\(report.adapter): passed \(report.casesChecked) cases in \(time) s\n"
+        }
+        let text = smallest.description.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n")
+        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time) s; "
+            + "smallest:\n\(text)\n"
+    }
+}
+
+extension String {
+    /// `seconds` with one decimal, whatever the locale (`2.1`).
+    init(format1 seconds: Double) {
+        let tenths = Int((seconds * 10).rounded())
+        self = "\(tenths / 10).\(tenths % 10)"
+    }
+}

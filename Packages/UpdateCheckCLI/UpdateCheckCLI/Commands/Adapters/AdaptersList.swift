@@ -1,0 +1,37 @@
+/// The output of `updatecheck adapters`: every adapter with its semantics.
+package enum AdaptersList {
+    /// The width summaries are wrapped to.
+    static let width = 88
+
+    /// The default adapters, then the variants, each with its summary and policy.
+    package static func render(_ adapters: [AdapterEntry] = BuiltInAdapters.all) -> String {
+        var lines = ["Adapters (prove them with 'updatecheck adapters check'):"]
+        for (index, adapter) in adapters.enumerated() {
+            if adapter.isVariant, index == 0 || !adapters[index - 1].isVariant {
+                lines.append("")
+                lines.append("Variants (checked when named):")
+            }
+            lines.append("")
+            lines.append(adapter.name)
+            lines += wrap(adapter.summary, indent: "  ")
+            lines.append("  Policy: \(adapter.policy).")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` broken into lines of at most ``width`` characters (longer
+    /// words stand alone), each starting with `indent`.
+    static func wrap(_ text: String, indent: String) -> [String] {
+        var lines: [String] = []
+        var line = indent
+        for word in text.split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        if line.count > indent.count { lines.append(line) }
+        return lines
+    }
+}

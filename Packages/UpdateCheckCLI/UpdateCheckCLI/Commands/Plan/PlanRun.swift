@@ -1,0 +1,33 @@
+import BatchUpdate
+
+/// `updatecheck plan OLD NEW --adapter NAME`: reads two snapshot files,
+/// plans the update, and prints the adapter's calls, replayed on its model.
+package enum PlanRun {
+    /// Runs the command.
+    ///
+    /// - Throws: exit 64 for a missing or unknown `--adapter` or a bad
+    ///   `--format`; exit 66 for a missing file; exit 65 naming the file and
+    ///   offset for malformed JSON or duplicate IDs; exit 1 when the diff
+    ///   fails its verification.
+    /// - Returns: 0, or 1 when the calls fail on the adapter's model.
+    package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
+        let adapter = try BuiltInAdapters.named(name, option: "adapter")
+        let format = try invocation.choice("format", from: ["text", "json"]) ?? "text"
+        let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
+        let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
+        let changes = try DiffPairRun.changes(from: old, to: new)
+        let plan: UpdatePlan<String>
+        do {
+            plan = try UpdatePlan(old: old.ids, new: new.ids, changes: changes)
+        } catch {
+            throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
+        }
+        let calls = adapter.plan(plan)
+        invocation.console.writeOut(
+            format == "json"
+                ? PlanJSONReport.render(calls, plan: plan, adapter: adapter)
+                : PlanTextReport.render(calls, plan: plan, adapter: adapter))
+        return calls.problem == nil ? .success : .checkFailed
+    }
+}

@@ -1,0 +1,147 @@
+import BatchUpdate
+import Foundation
+import Testing
+import UIKitAdapter
+
+@testable import UpdateCheckCLI
+
+/// `updatecheck adapters` and `updatecheck adapters check`.
+@Suite struct AdaptersCommandTests {
+    /// The output with every `in 1.2 s` replaced by `in <t> s`.
+    func timeless(_ text: String) -> String {
+        text.replacingOccurrences(of: #"in [0-9]+\.[0-9] s"#, with: "in <t> s", options: .regularExpression)
+    }
+
+    @Test func listsEveryAdapterWithItsSemantics() throws {
+        let result = try BinaryRunner.run(["adapters"])
+        #expect(result.status == 0 && result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Adapters (prove them with 'updatecheck adapters check'):")
+        let names = lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") && !$0.hasSuffix(":") }
+        #expect(
+            names == [
+                "uikit", "appkit", "recyclerview", "diffable", "uikit-reload", "uikit-delete-insert",
+                "recyclerview-no-payload", "diffable-reload",
+            ])
+        #expect(lines.contains("Variants (checked when named):"))
+        #expect(lines.contains("  Policy: moved+changed: delete-and-insert, refresh: reconfigure."))
+        #expect(lines.contains("  Policy: moved+changed: move-then-refresh, refresh: reload."))
+        #expect(lines.allSatisfy { $0.count <= 88 })
+        #expect(
+            result.stdout.contains(
+                "\nuikit\n  UITableView/UICollectionView batch updates: deletes, reloads and move sources use\n"
+                    + "  index paths before the update, inserts and move destinations index paths after it.\n"))
+    }
+
+    @Test func checksTheDefaultsAndWritesJUnit() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run([
+            "adapters", "check", "--ids", "3", "--random", "30", "--max-items", "80", "--seed", "9", "--junit",
+            "report.xml",
+        ])
+        #expect(
+            timeless(result.stdout) == """
+                Proving uikit, appkit, recyclerview, diffable: every pair over 3 IDs (every changed subset up to 4 \
+                kept items), 30 random pairs of up to 80 items (seed 9).
+                uikit: passed 877 cases in <t> s
+                appkit: passed 877 cases in <t> s
+                recyclerview: passed 877 cases in <t> s
+                diffable: passed 877 cases in <t> s
+                All 4 adapters passed.
+
+                """)
+        #expect(result.status == 0 && result.stderr == "")
+        let xml = try String(contentsOf: files.folder.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4 * (16 + 1))
+        #expect(xml.contains(#"<testsuite name="adapter appkit shard 1/1" tests="17" failures="0""#))
+        #expect(xml.contains(#"<testcase name="old [c, b, a]" classname="BatchUpdate.conformance.diffable""#))
+        #expect(xml.contains(#"<property name="seed" value="9"/>"#))
+    }
+
+    @Test func namedVariantsAndShards() throws {
+        let result = try BinaryRunner.run([
+            "adapters", "check", "uikit-reload", "uikit-reload", "diffable-reload", "--ids", "2", "--shard", "2/2",
+        ])
+        #expect(
+            timeless(result.stdout) == """
+                Proving uikit-reload, diffable-reload: every pair over 2 IDs (every changed subset up to 4 kept items), \
+                shard 2/2.
+                uikit-reload: passed 16 cases in <t> s
+                diffable-reload: passed 16 cases in <t> s
+                All 2 adapters passed.
+
+                """)
+    }
+
+    @Test func usageErrors() throws {
+        let usage =
+            "Usage: updatecheck adapters check [<name> ...] [<options>]\n"
+            + "  See 'updatecheck adapters check --help' for more information.\n"
+        for (arguments, message) in [
+            (
+                ["nope"],
+                "Unknown adapter 'nope': expected one of uikit, appkit, recyclerview, diffable, uikit-reload, uikit-delete-insert, recyclerview-no-payload, diffable-reload."
+            ),
+            (["--ids", "7"], "Invalid value '7' for '--ids': expected a whole number from 0 to 6."),
+            (
+                ["--seed", "-1"],
+                "Invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615."
+            ),
+            (["--shard", "3/2"], "Invalid value '3/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
+            (["--random", "x"], "Invalid value 'x' for '--random': expected a whole number from 0 to 1000000."),
+        ] {
+            let result = try BinaryRunner.run(["adapters", "check"] + arguments)
+            #expect(result == .init(status: 64, stdout: "", stderr: "Error: \(message)\n" + usage))
+        }
+        let extra = try BinaryRunner.run(["adapters", "uikit"])
+        #expect(extra.status == 64 && extra.stderr.hasPrefix("Error: Unexpected argument 'uikit'.\n"))
+    }
+
+    @Test func anUnwritableReportExits73() throws {
+        let result = try BinaryRunner.run(["adapters", "check", "--ids", "1", "--junit", "/nonexistent/folder/r.xml"])
+        #expect(result.status == 73)
+        #expect(result.stderr.hasPrefix("Error: /nonexistent/folder/r.xml"))
+    }
+
+    /// Proves a flawed adapter: reloads in the same batch as the moves.
+    struct ReloadsWithMoves: UpdateAdapter {
+        typealias Model = UIKitBatchModel<Int>
+        var name: String { "flawed" }
+        var summary: String { "" }
+        var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reload) }
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+            let calls = UIKitBatchAdapter<Int>(refresh: .reload).batches(for: plan).flatMap(\.calls).map { call in
+                if case .reloadItems = call { return UIKitBatchCall.reloadItems(plan.refreshes.map(\.from)) }
+                return call
+            }
+            return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+        }
+    }
+
+    @Test func aFailureNamesTheSmallestCaseOnTheConsoleAndInJUnit() throws {
+        let report = ConformanceKit.check(ReloadsWithMoves(), options: ConformanceOptions(ids: 2))
+        let smallest = try #require(report.smallestFailure)
+        // b moves (a stays put) and is reloaded at its old path in the same batch.
+        #expect(smallest.pair == "[a, b] → [b, a], changed [b]")
+        let summary = timeless(AdaptersCheckRun.summary(of: report))
+        #expect(
+            summary.hasPrefix(
+                "flawed: FAILED \(report.failureCount) of \(report.casesChecked) cases in <t> s; smallest:\n  [a, b] → [b, a], changed [b]: batch 1 raised: attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1}) (the path is reloaded, and a reload is a delete plus an insert)\n"
+            ))
+        #expect(summary.hasSuffix("\n    batch 1: moveItem(at: [0, 1], to: [0, 0]); reloadItems(at: [[0, 1]])\n"))
+        let cases = ConformanceJUnit.cases(for: report)
+        #expect(cases.map(\.name) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]"])
+        guard case .failure(let message, let type, let details) = cases[2].outcome else {
+            Issue.record("expected old [a, b] to fail")
+            return
+        }
+        #expect(type == "BatchUpdate.ConformanceFailure")
+        let group = report.groups[2]
+        #expect(group.failureCount == 3)
+        #expect(
+            message.hasPrefix(
+                "3 of \(group.casesChecked) cases failed; smallest: [a, b] → [b, a], changed [b]: batch 1 raised: "))
+        #expect(details == group.failures.map(\.description).joined(separator: "\n"))
+        #expect(cases[0].outcome == .passed)
+    }
+}
