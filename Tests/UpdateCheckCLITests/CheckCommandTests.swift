@@ -16,9 +16,11 @@ import Testing
                 == .init(
                     status: 0,
                     stdout: """
-                        OVERVIEW: Run the built-in suite: the seed checks and the exhaustive diffs.
+                        OVERVIEW: Run the built-in suite: seed checks, state exploration and exhaustive diffs.
 
-                        Runs, with no input files: the favourite-button article's scenario; the list
+                        Runs, with no input files: the favourite-button article's scenario; every
+                        interleaving of events on the real state machine, to a fixed point, for
+                        --records records with two values and for one record with three; the list
                         article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
                         --ids IDs. Prints a table of suites (cases, failures, seconds) and a closing
                         'N passed, N failed' line; a progress line is drawn on a terminal only.
@@ -26,7 +28,7 @@ import Testing
                         --shard i/n numbers the cases of all suites in order and runs those whose
                         number is i-1 modulo n: the shards of one n run every case exactly once, and
                         'updatecheck junit merge' of their reports holds the cases of one whole run.
-                        Every report carries the seed, shard and ids as suite properties.
+                        Every report carries the seed, shard, ids and records as suite properties.
 
                         Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
                         73 the JUnit report cannot be written.
@@ -35,6 +37,7 @@ import Testing
 
                         OPTIONS:
                           --ids <k>               Distinct IDs of the exhaustive diff, 1 to 8 (default 5).
+                          --records <r>           Records of the state exploration, 1 to 3 (default 2).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --only <area>           Run only these areas: state, diff (repeatable or comma list).
                           --seed <s>              Seed of the random parts and trace salt (default 1).
@@ -54,6 +57,7 @@ import Testing
         (["--shard=0/2"], "Invalid value '0/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
         (["--seed", "-1"], "Invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615."),
         (["--ids", "9"], "Invalid value '9' for '--ids': expected a whole number from 1 to 8."),
+        (["--records", "4"], "Invalid value '4' for '--records': expected a whole number from 1 to 3."),
         (["extra"], "Unexpected argument 'extra'."),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
@@ -72,47 +76,60 @@ import Testing
 
     @Test func smallRunPrintsTheTableAndWritesTheReport() throws {
         let files = try DiffTestFiles()
-        let result = try files.run(["check", "--ids", "3", "--seed", "7", "--junit", "report.xml"])
+        let result = try files.run(["check", "--ids", "3", "--records", "1", "--seed", "7", "--junit", "report.xml"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
             Self.maskingSeconds(result.stdout) == """
                 suite                cases  failures  seconds
                 state seed               1         0     S.SS
+                state explore            2         0     S.SS
                 diff seed                6         0     S.SS
                 diff seed k=4           65         0     S.SS
                 diff exhaustive k=3     16         0     S.SS
-                total                   88         0     S.SS
-                seed 7, shard 1/1, ids 3
-                88 passed, 0 failed
+                total                   90         0     S.SS
+                seed 7, shard 1/1, ids 3, records 1
+                90 passed, 0 failed
 
                 """)
         let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("report.xml"))
         #expect(report.root["name"] == "updatecheck check")
-        #expect(report.root["tests"] == "88")
+        #expect(report.root["tests"] == "90")
         #expect(report.root["failures"] == "0")
-        #expect(report.suites.map(\.name) == ["state seed", "diff seed", "diff seed k=4", "diff exhaustive k=3"])
+        #expect(
+            report.suites.map(\.name) == [
+                "state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=3",
+            ])
         for suite in report.suites {
             #expect(suite.properties["seed"] == "7", "suite \(suite.name)")
             #expect(suite.properties["shard"] == "1/1", "suite \(suite.name)")
             #expect(suite.properties["ids"] == "3", "suite \(suite.name)")
+            #expect(suite.properties["records"] == "1", "suite \(suite.name)")
         }
         #expect(report.suites[0].properties["trace-salt"] == "7")
-        #expect(report.suites[3].properties["pairs"] == "256")
+        #expect(report.suites[4].properties["pairs"] == "256")
+        let explored = report.cases.filter { $0.className == "StateExplorer.explore" }
+        #expect(
+            explored.map(\.name) == [
+                "1 record, 2 values: the seven invariants to a fixed point",
+                "1 record, 3 values: the seven invariants to a fixed point",
+            ])
+        #expect(explored.allSatisfy { $0.systemOut?.contains(" states, ") == true })
         #expect(report.cases.first?.name == "built-in:favourite-button-seed")
         #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.k3" }.count == 16)
         #expect(report.cases.allSatisfy { $0.outcome == "passed" })
     }
 
     @Test func onlySelectsAreasAndTheSeedRowsShowWithIdsFour() throws {
-        let state = try BinaryRunner.run(["check", "--only", "state"])
+        let state = try BinaryRunner.run(["check", "--only", "state", "--records=1"])
         #expect(
             Self.maskingSeconds(state.stdout) == """
-                suite       cases  failures  seconds
-                state seed      1         0     S.SS
-                total           1         0     S.SS
-                seed 1, shard 1/1, ids 5, only state
-                1 passed, 0 failed
+                suite          cases  failures  seconds
+                state seed         1         0     S.SS
+                state explore      2         0     S.SS
+                total              3         0     S.SS
+                seed 1, shard 1/1, ids 5, records 1, only state
+                3 passed, 0 failed
 
                 """)
         let diff = try BinaryRunner.run(["check", "--only=diff", "--only=diff,diff", "--ids=4", "--shard=2/2"])
@@ -123,7 +140,7 @@ import Testing
                 diff seed          3         0     S.SS
                 diff seed k=4     32         0     S.SS
                 total             35         0     S.SS
-                seed 1, shard 2/2, ids 4, only diff
+                seed 1, shard 2/2, ids 4, records 2, only diff
                 35 passed, 0 failed
 
                 """)
@@ -131,9 +148,9 @@ import Testing
 
     @Test func anUnwritableReportExits73AfterTheSummary() throws {
         let files = try DiffTestFiles()
-        let result = try files.run(["check", "--only", "state", "--junit", "missing/report.xml"])
+        let result = try files.run(["check", "--only", "state", "--records", "1", "--junit", "missing/report.xml"])
         #expect(result.status == 73)
-        #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"))
         #expect(result.stderr == "Error: missing/report.xml: cannot be written (the folder missing does not exist).\n")
     }
 }

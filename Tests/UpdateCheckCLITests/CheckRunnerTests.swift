@@ -1,6 +1,8 @@
 import Foundation
 import JUnitReporter
 import ListDiff
+import OptimisticState
+import StateExplorer
 import Synchronization
 import Testing
 
@@ -91,7 +93,7 @@ import Testing
                 good       2         0     S.SS
                 bad        3         1     S.SS
                 total      5         1     S.SS
-                seed 99, shard 1/1, ids 5
+                seed 99, shard 1/1, ids 5, records 2
                 4 passed, 1 failed
 
                 """)
@@ -132,10 +134,34 @@ import Testing
     @Test func theBuiltInSuitesFollowTheAreasAndIds() throws {
         #expect(
             try BuiltInSuites.make(CheckOptions()).map(\.name)
-                == ["state seed", "diff seed", "diff seed k=4", "diff exhaustive k=5"])
+                == ["state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=5"])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == ["diff seed", "diff seed k=4"])
-        #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1])
+        #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1, 2])
+        #expect(
+            StateExploreSuite.configurations(records: 3).map(\.description) == [
+                "3 records, 2 values", "1 record, 3 values",
+            ])
         #expect(try BuiltInSuites.make(CheckOptions(ids: 6, areas: [.diff])).map(\.caseCount) == [6, 65, 1957])
+    }
+
+    @Test func aBrokenStoreFailsTheExplorationCaseWithAReplayableScenario() throws {
+        var configuration = ExplorerConfiguration(records: 1, values: 2)
+        configuration.faults = .rollbackToDesiredOnReject
+        let report = try Explorer(configuration).run()
+        let testCase = StateExploreSuite.testCase(report, seconds: 0)
+        guard case .failure(let message, let type, let details) = testCase.outcome else {
+            Issue.record("a broken store passed: \(testCase)")
+            return
+        }
+        #expect(type == "StateExplorer.Counterexample")
+        #expect(message.hasPrefix("invariant "))
+        #expect(message.contains(" broken after "))
+        #expect(details.contains("Scenario file (replay with 'updatecheck state run FILE'):\n{"))
+        #expect(testCase.systemOut?.contains(" states, ") == true)
+
+        let real = StateExploreSuite.testCase(
+            try Explorer(ExplorerConfiguration(records: 1, values: 2)).run(), seconds: 0)
+        #expect(real.outcome == .passed)
     }
 }

@@ -2,7 +2,7 @@
 /// for sharding.
 package enum BuiltInSuites {
     /// Every built-in suite of the areas in `options`, in order: the state
-    /// seed scenario; the diff seed pairs, the seed's 65 × 65 run (every
+    /// seed scenario and the exploration of `--records` records; the diff seed pairs, the seed's 65 × 65 run (every
     /// pair cross-checked by the standard library) and the exhaustive run of
     /// `--ids` IDs (when that is not the seed's 4).
     ///
@@ -13,6 +13,7 @@ package enum BuiltInSuites {
             switch area {
             case .state:
                 suites.append(try StateSeedSuite.make(seed: options.seed))
+                suites.append(try StateExploreSuite.make(records: options.records))
             case .diff:
                 suites.append(DiffSeedSuite.make())
                 suites.append(DiffExhaustiveSuite.make(name: "diff seed k=4", idCount: 4, crossCheckStride: 1))

@@ -1,4 +1,5 @@
 import ListDiff
+import StateExplorer
 
 /// The options of `updatecheck check`, parsed and checked.
 package struct CheckOptions: Sendable, Equatable {
@@ -6,9 +7,13 @@ package struct CheckOptions: Sendable, Equatable {
     package static let defaultSeed: UInt64 = 1
     /// The number of distinct IDs of the exhaustive diff when `--ids` is not given.
     package static let defaultIDs = 5
+    /// The number of records of the state exploration when `--records` is not given.
+    package static let defaultRecords = 2
 
     /// `--ids`: distinct IDs of the exhaustive diff.
     package var ids: Int
+    /// `--records`: records of the state exploration.
+    package var records: Int
     /// `--shard`: the part of the run to do.
     package var shard: Shard
     /// `--only`: the areas to run, in suite order; every area when not given.
@@ -20,10 +25,12 @@ package struct CheckOptions: Sendable, Equatable {
 
     /// Creates options; the defaults are those of a plain `updatecheck check`.
     package init(
-        ids: Int = CheckOptions.defaultIDs, shard: Shard = .whole, areas: [CheckArea] = CheckArea.allCases,
+        ids: Int = CheckOptions.defaultIDs, records: Int = CheckOptions.defaultRecords, shard: Shard = .whole,
+        areas: [CheckArea] = CheckArea.allCases,
         seed: UInt64 = CheckOptions.defaultSeed, junitPath: String? = nil
     ) {
         self.ids = ids
+        self.records = records
         self.shard = shard
         self.areas = areas
         self.seed = seed
@@ -37,6 +44,8 @@ package struct CheckOptions: Sendable, Equatable {
     package init(_ invocation: Invocation) throws(CLIError) {
         self.init()
         ids = try invocation.integer("ids", in: 1...ExhaustiveCheck.maximumIDCount) ?? Self.defaultIDs
+        records =
+            try invocation.integer("records", in: ExplorerConfiguration.recordRange) ?? Self.defaultRecords
         if let text = invocation.value("shard") {
             guard let parsed = Shard(text) else {
                 throw .usage("Invalid value '\(text)' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4.")

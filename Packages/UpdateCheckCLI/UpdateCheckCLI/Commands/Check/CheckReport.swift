@@ -6,12 +6,13 @@ package enum CheckReport {
     /// The `<testsuites name>`.
     package static let name = "updatecheck check"
 
-    /// The run-wide properties every suite carries: seed, shard, ids (and only, when given).
+    /// The run-wide properties every suite carries: seed, shard, ids, records (and only, when given).
     package static func properties(_ options: CheckOptions) -> [JUnitProperty] {
         var properties = [
             JUnitProperty(name: "seed", value: String(options.seed)),
             JUnitProperty(name: "shard", value: options.shard.description),
             JUnitProperty(name: "ids", value: String(options.ids)),
+            JUnitProperty(name: "records", value: String(options.records)),
         ]
         if options.areas != CheckArea.allCases {
             properties.append(JUnitProperty(name: "only", value: options.areas.map(\.rawValue).joined(separator: ",")))

@@ -13,7 +13,7 @@ package enum CheckSummary {
     ///     state seed                1         0     0.00
     ///     diff seed                 6         0     0.00
     ///     total                     7         0     0.01
-    ///     seed 1, shard 1/1, ids 5
+    ///     seed 1, shard 1/1, ids 5, records 2
     ///     7 passed, 0 failed
     package static func text(_ results: [CheckSuiteResult], seconds: Double, options: CheckOptions) -> String {
         var lines: [String] = []
@@ -54,9 +54,11 @@ package enum CheckSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The options that replay the run: `seed 1, shard 1/1, ids 5` (and `only …` when given).
+    /// The options that replay the run: `seed 1, shard 1/1, ids 5, records 2` (and `only …` when given).
     package static func replayLine(_ options: CheckOptions) -> String {
-        var parts = ["seed \(options.seed)", "shard \(options.shard)", "ids \(options.ids)"]
+        var parts = [
+            "seed \(options.seed)", "shard \(options.shard)", "ids \(options.ids)", "records \(options.records)",
+        ]
         if options.areas != CheckArea.allCases {
             parts.append("only \(options.areas.map(\.rawValue).joined(separator: ","))")
         }
