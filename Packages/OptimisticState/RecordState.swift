@@ -77,7 +77,7 @@ extension RecordState {
 }
 
 extension RecordState: Hashable where Value: Hashable {
-    /// Hashes everything ``==`` compares.
+    /// Hashes everything `==` compares.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(_confirmed)

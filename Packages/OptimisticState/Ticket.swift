@@ -37,7 +37,7 @@ public struct Ticket: Hashable, Sendable, CustomStringConvertible {
         lhs.serial == rhs.serial && lhs.session.rawValue == rhs.session.rawValue
     }
 
-    /// Hashes everything ``==`` compares.
+    /// Hashes everything `==` compares.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(serial)

@@ -1,7 +1,7 @@
 import OptimisticState
 
 /// A shortest event sequence that breaks an invariant, as a scenario that
-/// `updatecheck state run` (``OptimisticState/ScenarioRunner``) replays.
+/// `updatecheck state run` (`ScenarioRunner`) replays.
 ///
 /// Records are named `r1`, `r2`, `r3`; values are `false`/`true` (two
 /// values) or `0`, `1`, `2` (three). Tickets are named by the step that

@@ -1,6 +1,6 @@
 import OptimisticState
 
-/// Explores every interleaving of events on the real ``OptimisticStore``
+/// Explores every interleaving of events on the real `OptimisticStore`
 /// for a small list, and proves the seven invariants on all of them.
 ///
 /// A breadth-first search starts from every assignment of loaded values

@@ -5,7 +5,7 @@ import OptimisticState
 public struct TransitionLabel: Hashable, Sendable, CustomStringConvertible {
     /// The kind of event.
     public var event: EventKind
-    /// The outcome, for ``OptimisticState/EventKind/finish``.
+    /// The outcome, for `EventKind.finish`.
     public var outcome: OutcomeCategory?
     /// The age of the answer's ticket (finish, cancel, resync), or
     /// ``TicketAge/stale`` for a session switch to a session that is not newer.
