@@ -4,9 +4,10 @@ import Testing
 /// `updatecheck check` end to end through the built binary: help, option
 /// errors, the summary table, the JUnit report and exit codes.
 @Suite struct CheckCommandTests {
-    /// The summary with every seconds column replaced by `S.SS`.
+    /// The summary with every seconds value (and its padding, which depends on
+    /// the widest value) replaced by ` S.SS`.
     static func maskingSeconds(_ text: String) -> String {
-        text.replacing(/\d+\.\d\d(?=\n)/, with: "S.SS")
+        text.replacing(/\ +\d+\.\d\d(?=\n)/, with: " S.SS")
     }
 
     @Test func helpDescribesTheSuiteAndItsOptions() throws {
@@ -16,14 +17,17 @@ import Testing
                 == .init(
                     status: 0,
                     stdout: """
-                        OVERVIEW: Run the built-in suite: seed checks, state exploration and exhaustive diffs.
+                        OVERVIEW: Run the built-in suite: seed checks, state exploration, exhaustive diffs, adapter conformance.
 
                         Runs, with no input files: the favourite-button article's scenario; every
                         interleaving of events on the real state machine, to a fixed point, for
                         --records records with two values and for one record with three; the list
                         article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
-                        --ids IDs. Prints a table of suites (cases, failures, seconds) and a closing
-                        'N passed, N failed' line; a progress line is drawn on a terminal only.
+                        --ids IDs; the conformance kit for each built-in adapter (every pair of --ids
+                        IDs, then 1000 random pairs of up to 1000 items from --seed). Prints a table of
+                        suites (cases, failures, seconds) and a closing 'N passed, N failed' line; a
+                        progress line is drawn on a terminal only. A failing adapter case also writes
+                        a picture of its pair next to the JUnit report, linked from its system-out.
 
                         --shard i/n numbers the cases of all suites in order and runs those whose
                         number is i-1 modulo n: the shards of one n run every case exactly once, and
@@ -31,15 +35,15 @@ import Testing
                         Every report carries the seed, shard, ids and records as suite properties.
 
                         Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
-                        73 the JUnit report cannot be written.
+                        73 the JUnit report or a picture cannot be written.
 
                         USAGE: updatecheck check [<options>]
 
                         OPTIONS:
-                          --ids <k>               Distinct IDs of the exhaustive diff, 1 to 8 (default 5).
+                          --ids <k>               Distinct IDs of the exhaustive diff and the adapters' pairs, 1 to 6 (default 5).
                           --records <r>           Records of the state exploration, 1 to 3 (default 2).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
-                          --only <area>           Run only these areas: state, diff (repeatable or comma list).
+                          --only <area>           Run only these areas: state, diff, adapters (repeatable or comma list).
                           --seed <s>              Seed of the random parts and trace salt (default 1).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
@@ -50,13 +54,13 @@ import Testing
     @Test(arguments: [
         (
             ["--only", "state,bogus"],
-            "Invalid value 'state,bogus' for '--only': expected one or more of 'state', 'diff'."
+            "Invalid value 'state,bogus' for '--only': expected one or more of 'state', 'diff', 'adapters'."
         ),
-        (["--only="], "Invalid value '' for '--only': expected one or more of 'state', 'diff'."),
+        (["--only="], "Invalid value '' for '--only': expected one or more of 'state', 'diff', 'adapters'."),
         (["--shard", "3/2"], "Invalid value '3/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
         (["--shard=0/2"], "Invalid value '0/2' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4."),
         (["--seed", "-1"], "Invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615."),
-        (["--ids", "9"], "Invalid value '9' for '--ids': expected a whole number from 1 to 8."),
+        (["--ids", "7"], "Invalid value '7' for '--ids': expected a whole number from 1 to 6."),
         (["--records", "4"], "Invalid value '4' for '--records': expected a whole number from 1 to 3."),
         (["extra"], "Unexpected argument 'extra'."),
     ])
@@ -76,38 +80,50 @@ import Testing
 
     @Test func smallRunPrintsTheTableAndWritesTheReport() throws {
         let files = try DiffTestFiles()
-        let result = try files.run(["check", "--ids", "3", "--records", "1", "--seed", "7", "--junit", "report.xml"])
+        let result = try files.run(["check", "--ids", "2", "--records", "1", "--seed", "7", "--junit", "report.xml"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
             Self.maskingSeconds(result.stdout) == """
-                suite                cases  failures  seconds
-                state seed               1         0     S.SS
-                state explore            2         0     S.SS
-                diff seed                6         0     S.SS
-                diff seed k=4           65         0     S.SS
-                diff exhaustive k=3     16         0     S.SS
-                total                   90         0     S.SS
-                seed 7, shard 1/1, ids 3, records 1
-                90 passed, 0 failed
+                suite                  cases  failures  seconds
+                state seed                 1         0 S.SS
+                state explore              2         0 S.SS
+                diff seed                  6         0 S.SS
+                diff seed k=4             65         0 S.SS
+                diff exhaustive k=2        5         0 S.SS
+                adapters uikit            15         0 S.SS
+                adapters appkit           15         0 S.SS
+                adapters recyclerview     15         0 S.SS
+                adapters diffable         15         0 S.SS
+                total                    139         0 S.SS
+                seed 7, shard 1/1, ids 2, records 1
+                139 passed, 0 failed
 
                 """)
         let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("report.xml"))
         #expect(report.root["name"] == "updatecheck check")
-        #expect(report.root["tests"] == "90")
+        #expect(report.root["tests"] == "139")
         #expect(report.root["failures"] == "0")
         #expect(
             report.suites.map(\.name) == [
-                "state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=3",
+                "state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=2", "adapters uikit",
+                "adapters appkit", "adapters recyclerview", "adapters diffable",
             ])
         for suite in report.suites {
             #expect(suite.properties["seed"] == "7", "suite \(suite.name)")
             #expect(suite.properties["shard"] == "1/1", "suite \(suite.name)")
-            #expect(suite.properties["ids"] == "3", "suite \(suite.name)")
+            #expect(suite.properties["ids"] == "2", "suite \(suite.name)")
             #expect(suite.properties["records"] == "1", "suite \(suite.name)")
         }
         #expect(report.suites[0].properties["trace-salt"] == "7")
-        #expect(report.suites[4].properties["pairs"] == "256")
+        #expect(report.suites[4].properties["pairs"] == "25")
+        #expect(report.suites[5].properties["adapter"] == "uikit")
+        #expect(report.suites[5].properties["random-pairs"] == "1000")
+        let uikit = report.cases.filter { $0.className == "BatchUpdate.conformance.uikit" }.map(\.name)
+        #expect(uikit.prefix(6) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]", "random pairs 0-99"])
+        #expect(uikit.count == 15)
+        let written = try FileManager.default.contentsOfDirectory(atPath: files.folder.path)
+        #expect(written == ["report.xml"], "no pictures when every case passes")
         let explored = report.cases.filter { $0.className == "StateExplorer.explore" }
         #expect(
             explored.map(\.name) == [
@@ -116,7 +132,7 @@ import Testing
             ])
         #expect(explored.allSatisfy { $0.systemOut?.contains(" states, ") == true })
         #expect(report.cases.first?.name == "built-in:favourite-button-seed")
-        #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.k3" }.count == 16)
+        #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.k2" }.count == 5)
         #expect(report.cases.allSatisfy { $0.outcome == "passed" })
     }
 
@@ -125,9 +141,9 @@ import Testing
         #expect(
             Self.maskingSeconds(state.stdout) == """
                 suite          cases  failures  seconds
-                state seed         1         0     S.SS
-                state explore      2         0     S.SS
-                total              3         0     S.SS
+                state seed         1         0 S.SS
+                state explore      2         0 S.SS
+                total              3         0 S.SS
                 seed 1, shard 1/1, ids 5, records 1, only state
                 3 passed, 0 failed
 
@@ -137,9 +153,9 @@ import Testing
         #expect(
             Self.maskingSeconds(diff.stdout) == """
                 suite          cases  failures  seconds
-                diff seed          3         0     S.SS
-                diff seed k=4     32         0     S.SS
-                total             35         0     S.SS
+                diff seed          3         0 S.SS
+                diff seed k=4     32         0 S.SS
+                total             35         0 S.SS
                 seed 1, shard 2/2, ids 4, records 2, only diff
                 35 passed, 0 failed
 

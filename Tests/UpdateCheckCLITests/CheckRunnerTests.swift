@@ -90,9 +90,9 @@ import Testing
             text == """
                 FAIL bad › bad 1: case 1 broke
                 suite  cases  failures  seconds
-                good       2         0     S.SS
-                bad        3         1     S.SS
-                total      5         1     S.SS
+                good       2         0 S.SS
+                bad        3         1 S.SS
+                total      5         1 S.SS
                 seed 99, shard 1/1, ids 5, records 2
                 4 passed, 1 failed
 
@@ -134,7 +134,13 @@ import Testing
     @Test func theBuiltInSuitesFollowTheAreasAndIds() throws {
         #expect(
             try BuiltInSuites.make(CheckOptions()).map(\.name)
-                == ["state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=5"])
+                == [
+                    "state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=5",
+                    "adapters uikit",
+                    "adapters appkit", "adapters recyclerview", "adapters diffable",
+                ])
+        #expect(
+            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.adapters])).map(\.caseCount) == [75, 75, 75, 75])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == ["diff seed", "diff seed k=4"])
         #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1, 2])

@@ -121,7 +121,8 @@ import Testing
             format
                 == .init(
                     status: 64, stdout: "",
-                    stderr: "Error: Invalid value 'yaml' for '--format': expected one of 'text', 'json'.\n" + usage))
+                    stderr: "Error: Invalid value 'yaml' for '--format': expected one of 'text', 'json', 'svg'.\n"
+                        + usage))
     }
 
     @Test func badInputFiles() throws {
@@ -147,7 +148,8 @@ import Testing
                         an object's other members are its content, and kept IDs whose content differs
                         are refreshed. The calls are grouped in batches (one performBatchUpdates block,
                         one beginUpdates/endUpdates pair, one dispatch, one apply) and replayed on the
-                        adapter's toolkit model. 'updatecheck adapters' lists the adapters.
+                        adapter's toolkit model. 'updatecheck adapters' lists the adapters. With
+                        --format svg it draws both lists side by side, kept items joined, and the calls.
                         Exit codes: 0 done; 1 the calls fail on the model; 64 missing or unknown
                         --adapter; 65 bad JSON or duplicate IDs (naming file and offset); 66 a file is missing.
 
@@ -159,7 +161,7 @@ import Testing
 
                         OPTIONS:
                           --adapter <name>        The adapter: uikit, appkit, recyclerview, diffable, or a variant.
-                          --format <format>       Output format: text (default) or json.
+                          --format <format>       Output format: text (default), json, or svg (a picture).
                           -h, --help              Show help information.
 
                         """, stderr: ""))

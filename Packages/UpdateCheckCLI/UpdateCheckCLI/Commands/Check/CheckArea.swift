@@ -4,8 +4,10 @@ package enum CheckArea: String, Sendable, CaseIterable, Comparable {
     case state
     /// The diff engine: the seed's fixed pairs and the exhaustive runs.
     case diff
+    /// The built-in adapters, proven by the conformance kit on their toolkit models.
+    case adapters
 
-    /// Areas order as declared: state, diff.
+    /// Areas order as declared: state, diff, adapters.
     package static func < (lhs: CheckArea, rhs: CheckArea) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -1,7 +1,8 @@
 import BatchUpdate
 
 /// `updatecheck plan OLD NEW --adapter NAME`: reads two snapshot files,
-/// plans the update, and prints the adapter's calls, replayed on its model.
+/// plans the update, and prints the adapter's calls, replayed on its model
+/// (as text, JSON, or an SVG picture of both lists and the calls).
 package enum PlanRun {
     /// Runs the command.
     ///
@@ -13,7 +14,7 @@ package enum PlanRun {
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
         let adapter = try BuiltInAdapters.named(name, option: "adapter")
-        let format = try invocation.choice("format", from: ["text", "json"]) ?? "text"
+        let format = try invocation.choice("format", from: ["text", "json", "svg"]) ?? "text"
         let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
         let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
         let changes = try DiffPairRun.changes(from: old, to: new)
@@ -24,10 +25,16 @@ package enum PlanRun {
             throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
         }
         let calls = adapter.plan(plan)
-        invocation.console.writeOut(
-            format == "json"
-                ? PlanJSONReport.render(calls, plan: plan, adapter: adapter)
-                : PlanTextReport.render(calls, plan: plan, adapter: adapter))
+        switch format {
+        case "json": invocation.console.writeOut(PlanJSONReport.render(calls, plan: plan, adapter: adapter))
+        case "svg":
+            let picture = PlanPicture(
+                title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
+                batches: calls.batches.map { $0.map(\.description) },
+                notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? [])
+            invocation.console.writeOut(SVGPlanRenderer.render(picture))
+        default: invocation.console.writeOut(PlanTextReport.render(calls, plan: plan, adapter: adapter))
+        }
         return calls.problem == nil ? .success : .checkFailed
     }
 }

@@ -1,0 +1,93 @@
+import BatchUpdate
+import Foundation
+import ListDiff
+import Testing
+import UIKitAdapter
+
+@testable import UpdateCheckCLI
+
+/// Failing adapter cases of `updatecheck check`: a picture of the smallest
+/// failing pair next to the JUnit report, linked as `[[ATTACHMENT|path]]`.
+@Suite struct CheckAttachmentTests {
+    /// An adapter that forgets its insert calls (UIKit semantics otherwise).
+    struct ForgetsInserts<ID: Hashable & Sendable>: UpdateAdapter {
+        typealias Model = UIKitBatchModel<ID>
+        var name: String { "forgetful" }
+        var summary: String { "UIKit batches without their inserts." }
+        var policy: AdapterPolicy { UIKitBatchAdapter<ID>().policy }
+        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+            UIKitBatchAdapter<ID>().batches(for: plan).map { batch in
+                UpdateBatch(
+                    items: batch.items,
+                    calls: batch.calls.filter { call in
+                        if case .insertItems = call { return false }
+                        return true
+                    })
+            }
+        }
+    }
+
+    static let forgetful = AdapterEntry(ForgetsInserts<String>(), proving: ForgetsInserts<Int>())
+
+    @Test func aFailingCaseLinksAPictureOfItsSmallestPair() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("check-2.xml").path
+        let suite = AdapterConformanceSuite.make(
+            Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
+        let code = try CheckRun.run(
+            [suite], options: CheckOptions(ids: 2, areas: [.adapters], junitPath: junit), console: .discarding)
+        #expect(code == .checkFailed)
+
+        let report = try ParsedCheckReport(contentsOf: URL(fileURLWithPath: junit))
+        #expect(report.cases.map(\.name) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]"])
+        // Every old snapshot with fewer than two IDs can gain one: those groups fail.
+        let failing = report.cases.filter { $0.outcome != "passed" }
+        #expect(failing.map(\.name) == ["old []", "old [a]", "old [b]"])
+        for testCase in report.cases {
+            let position = report.cases.firstIndex(of: testCase)! + 1
+            if testCase.outcome == "passed" {
+                #expect(testCase.systemOut == nil)
+                continue
+            }
+            let path = "\(folder.path)/check-2-forgetful-\(position).svg"
+            #expect(testCase.systemOut == "[[ATTACHMENT|\(path)]]")
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(svg.contains("<title>forgetful: "))
+            #expect(svg.contains(#"<g class="item inserted">"#))
+            let png = try CheckPictureTests.rendered(svg)
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+        let smallest = try String(contentsOfFile: "\(folder.path)/check-2-forgetful-1.svg", encoding: .utf8)
+        #expect(smallest.contains("<title>forgetful: [] → [a], changed []</title>"))
+    }
+
+    @Test func shardsNamePicturesByTheCaseNotTheShard() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("s.xml").path
+        let suite = AdapterConformanceSuite.make(
+            Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
+        // Shard 2 of 2 holds local cases 1 and 3: old [a] and old [b].
+        let results = try CheckRunner.run([suite], shard: Shard(index: 2, count: 2)!, console: .discarding)
+        #expect(results.flatMap(\.cases).map(\.name) == ["old [a]", "old [b]"])
+        #expect(
+            results.flatMap(\.cases).map(\.systemOut) == [
+                "[[ATTACHMENT|\(folder.path)/s-forgetful-2.svg]]", "[[ATTACHMENT|\(folder.path)/s-forgetful-4.svg]]",
+            ])
+    }
+
+    @Test func anUnwritablePictureIsExit73() throws {
+        let suite = AdapterConformanceSuite.make(
+            Self.forgetful, ids: 1, seed: 1, randomPairs: 0,
+            pictures: PictureFolder(junitPath: "/nonexistent/folder/r.xml"))
+        #expect(
+            throws: CLIError.cannotCreate(
+                "/nonexistent/folder/r-forgetful-1.svg: the folder /nonexistent/folder does not exist.")
+        ) {
+            try CheckRunner.run([suite], shard: .whole, console: .discarding)
+        }
+    }
+}
