@@ -92,3 +92,26 @@ import Testing
         #expect(height == Int(declared.2))
     }
 }
+
+/// `updatecheck plan OLD NEW --format svg` end to end: the article's mixed
+/// case for UIKit, drawn and rendered.
+@Suite struct CheckPlanPictureTests {
+    @Test func planDrawsTheArticleCaseAsSVG() throws {
+        let files = try DiffTestFiles()
+        try files.write("old.json", #"[{"id": "a", "title": "A"}, "b", "c"]"#)
+        try files.write("new.json", #"["c", {"id": "a", "title": "A!"}, "d"]"#)
+        let result = try files.run(["plan", "old.json", "new.json", "--adapter", "uikit", "--format", "svg"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let svg = result.stdout
+        #expect(svg.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        #expect(svg.contains("<title>uikit: old.json -&gt; new.json</title>"))
+        #expect(CheckPictureTests.count(#"<g class="item deleted">"#, in: svg) == 1)
+        #expect(CheckPictureTests.count(#"<g class="item inserted">"#, in: svg) == 1)
+        #expect(CheckPictureTests.count(#"<g class="item moved">"#, in: svg) == 2)
+        #expect(CheckPictureTests.count(#"<g class="item changed">"#, in: svg) == 2)
+        #expect(svg.contains(">1. deleteItems(at: [[0, 1]])</text>"))
+        let png = try CheckPictureTests.rendered(svg)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+}
