@@ -12,7 +12,7 @@ import BatchUpdate
 /// - `reloadData(forRowIndexes:)` asks the delegate for new cell views.
 /// - Views for inserted and reloaded rows are requested after
 ///   `endUpdates()`, for the rows' final positions, from the data source
-///   (``UpdateBatch/items``), whose row count must then match the table's.
+///   (`UpdateBatch.items`), whose row count must then match the table's.
 public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last `endUpdates()`.
     public var rows: [DisplayedRow<ID>] { shown }

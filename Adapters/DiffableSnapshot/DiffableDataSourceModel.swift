@@ -10,7 +10,7 @@ import BatchUpdate
 /// - Reconfigured items keep their cells and are configured again; reloaded
 ///   items get new cells. Both must be in the applied snapshot.
 /// - Identifiers must be unique within a snapshot.
-/// - The snapshot is the data source: ``UpdateBatch/items`` is not consulted.
+/// - The snapshot is the data source: `UpdateBatch.items` is not consulted.
 public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last application.
     public var rows: [DisplayedRow<ID>] { shown }

@@ -12,7 +12,7 @@ import BatchUpdate
 ///   without one, a new view holder replaces it.
 /// - View holders for inserted and changed items are bound at the next
 ///   layout pass, after the notifications, at the items' final positions,
-///   from the adapter's data (``UpdateBatch/items``), whose
+///   from the adapter's data (`UpdateBatch.items`), whose
 ///   `getItemCount()` must then match.
 public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last layout pass.

@@ -13,7 +13,7 @@ public struct RecyclerViewUpdateAdapter<ID: Hashable & Sendable>: UpdateAdapter 
     public typealias Model = RecyclerViewModel<ID>
 
     /// The payload sent with `onChanged`; `nil` makes RecyclerView swap in
-    /// a new view holder (a ``RefreshStyle/reload``).
+    /// a new view holder (a `RefreshStyle.reload`).
     public var payload: String?
 
     /// An adapter whose changes carry `payload` (by default `"content"`, keeping view holders).

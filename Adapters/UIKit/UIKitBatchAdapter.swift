@@ -11,7 +11,7 @@ import BatchUpdate
 /// a move from the same index path") or mis-places (a reload's insert
 /// colliding with a move destination).
 ///
-/// With ``MovedAndChangedPolicy/deleteAndInsert`` a moved and changed item is
+/// With `MovedAndChangedPolicy.deleteAndInsert` a moved and changed item is
 /// deleted and inserted in batch 1 instead (one batch, a new cell).
 public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     /// The model the calls are proven on.

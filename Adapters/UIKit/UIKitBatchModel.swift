@@ -14,7 +14,7 @@ import BatchUpdate
 /// - a reconfigure keeps the cell and configures it again with what the data
 ///   source holds at the item's position after the update;
 /// - inserted and reloaded cells show what the data source holds at their
-///   position after the update (``UpdateBatch/items``);
+///   position after the update (`UpdateBatch.items`);
 /// - every other item keeps its cell and what it showed, and fills the
 ///   remaining positions in its old order.
 ///

@@ -9,6 +9,9 @@ extension UpdatePlan {
     /// turned into calls that would show the wrong rows.
     ///
     /// - Parameters:
+    ///   - old: the snapshot before the update.
+    ///   - new: the snapshot after the update.
+    ///   - diff: the diff computed from `old` to `new`.
     ///   - changed: IDs present in both snapshots whose content differs;
     ///     repeated IDs count once.
     /// - Throws: ``BatchUpdateError/diffDoesNotFit(reason:)`` naming the
