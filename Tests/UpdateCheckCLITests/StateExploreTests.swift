@@ -190,6 +190,24 @@ import Testing
         #expect(parsed.suites.first?.properties["fixed-point"] == "true")
     }
 
+    @Test(arguments: StoreFaults.named.map(\.name))
+    func everyFaultsCounterexampleFileReplaysToTheSameViolation(name: String) throws {
+        let fault = try #require(StoreFaults.named.first { $0.name == name }).fault
+        let path = try folder().appendingPathComponent("\(name).json").path
+        var configuration = ExplorerConfiguration(records: 2, values: 2)
+        configuration.faults = fault
+        let code = try StateExplore.execute(
+            configuration, console: Captured().console(), counterexamplePath: path, junitPath: nil)
+        #expect(code == .checkFailed)
+        let found = try #require(try Explorer(configuration).run().counterexample)
+        let replay = ScenarioRunner.run(try ScenarioFile.load(path), salt: 3, faults: fault)
+        let failure = try #require(replay.failures.first)
+        #expect(failure.step == found.length)
+        #expect(failure.invariant == found.invariant)
+        #expect(failure.record == found.violation.record)
+        #expect(failure.expected == found.violation.detail)
+    }
+
     @Test func noCounterexampleFileIsWrittenWhenEveryInvariantHolds() throws {
         let folder = try folder()
         let path = folder.appendingPathComponent("none.json").path

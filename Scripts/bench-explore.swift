@@ -1,0 +1,142 @@
+// The StateExplorer benchmark, compiled and driven by Scripts/bench-explore
+// against the release build of OptimisticState and StateExplorer.
+//
+// Prints, for each configuration, the states, transitions and depth of an
+// exploration, the thread's CPU time and the wall time, and transitions per
+// CPU second (one core); then the baseline measured in the same run: copy a
+// store, apply one event that changes it, and hash the result — the least an
+// explicit-state search of the real store does per transition. Exits 1 when
+// two records with two values run under the target on one core.
+//
+//   bench-explore [runs]      (default 5; the median run is reported)
+
+import OptimisticState
+import StateExplorer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Seconds of CPU time this thread has used.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Seconds since an arbitrary start, from the monotonic clock.
+func wallSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// One timed run of something that counts `operations`.
+struct Timing {
+    var cpu: Double
+    var wall: Double
+    var operations: Int
+    var perSecond: Double { Double(operations) / cpu }
+}
+
+/// Runs `body` `runs` times and returns the run with the median CPU time.
+func median(_ runs: Int, _ body: () -> Int) -> Timing {
+    var timings: [Timing] = []
+    for _ in 0..<runs {
+        let cpu = cpuSeconds()
+        let wall = wallSeconds()
+        let operations = body()
+        timings.append(Timing(cpu: cpuSeconds() - cpu, wall: wallSeconds() - wall, operations: operations))
+    }
+    return timings.sorted { $0.cpu < $1.cpu }[runs / 2]
+}
+
+/// `1,234,567`.
+func grouped(_ number: Int) -> String {
+    let digits = String(number)
+    var out = ""
+    for (offset, digit) in digits.enumerated() {
+        if offset > 0, (digits.count - offset) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return out
+}
+
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func decimals(_ value: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    let whole = scaled / Int(scale)
+    var fraction = String(scaled % Int(scale))
+    while fraction.count < places { fraction = "0" + fraction }
+    return places == 0 ? String(whole) : "\(whole).\(fraction)"
+}
+
+let runs = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 5) : 5
+let target = 1_000_000.0
+
+print("== exploration (one thread; transitions per CPU second of that thread; median of \(runs) runs for 2x2)")
+print(
+    "  configuration                    states   transitions  depth  fixed   cpu s  wall s   transitions/s")
+var targetRun: Timing?
+for (records, values, maxDepth, times) in [(1, 2, nil, runs), (2, 2, nil, runs), (2, 3, nil, 1), (3, 2, 7 as Int?, 1)] {
+    var report: ExplorationReport?
+    let configuration = ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth)
+    let timing = median(times) {
+        report = try! Explorer(configuration).run()
+        return report!.transitions
+    }
+    let result = report!
+    guard result.passed else {
+        print("bench-explore: an invariant was broken:\n\(result.counterexample!)")
+        exit(1)
+    }
+    if records == 2, values == 2 { targetRun = timing }
+    let name = "\(configuration)"
+    let cells: [String] = [
+        "  " + name + String(repeating: " ", count: max(1, 28 - name.count)),
+        padded(grouped(result.states), 10), padded(grouped(result.transitions), 14),
+        padded(String(result.depth), 7), padded(result.reachedFixedPoint ? "yes" : "no", 7),
+        padded(decimals(timing.cpu, 3), 8), padded(decimals(timing.wall, 3), 8),
+        padded(grouped(Int(timing.perSecond)), 16),
+    ]
+    print(cells.joined())
+}
+
+// The baseline: copy a store, apply a tap that changes it, hash the result.
+let stores = (0..<4).map { index in
+    try! OptimisticStore<UInt8, UInt8>(session: 1, records: [(0, UInt8(index & 1)), (1, UInt8(index >> 1))])
+}
+var sink = 0
+let operations = targetRun!.operations
+let baseline = median(runs) {
+    for index in 0..<operations {
+        var copy = stores[index & 3]
+        copy.begin(UInt8(index >> 2 & 1), desired: UInt8(index >> 3 & 1))
+        sink &+= copy.hashValue
+    }
+    return operations
+}
+print()
+print("== baseline (same run): copy a 2-record store, apply one tap, hash the result; \(grouped(operations)) times")
+print(
+    "  cpu \(decimals(baseline.cpu, 3)) s, wall \(decimals(baseline.wall, 3)) s, "
+        + "\(grouped(Int(baseline.perSecond))) per CPU second (sink \(sink & 1))")
+let ratio = targetRun!.perSecond / baseline.perSecond
+print(
+    "  ratio: the explorer runs \(decimals(ratio, 2))x as many transitions per second as the baseline runs copies+hashes"
+)
+print()
+let perSecond = targetRun!.perSecond
+if perSecond < target {
+    print(
+        "bench-explore: FAILED: \(grouped(Int(perSecond))) transitions per CPU second, target \(grouped(Int(target)))")
+    exit(1)
+}
+print("bench-explore: OK: \(grouped(Int(perSecond))) transitions per CPU second on one core (target ≥ 1,000,000)")
