@@ -12,6 +12,62 @@ import UIKitAdapter
         text.replacingOccurrences(of: #"in [0-9]+\.[0-9] s"#, with: "in <t> s", options: .regularExpression)
     }
 
+    @Test func help() throws {
+        #expect(
+            try BinaryRunner.run(["adapters", "--help"])
+                == .init(
+                    status: 0,
+                    stdout: """
+                        OVERVIEW: List the built-in adapters and prove them on their toolkit models.
+
+                        Prints each adapter's toolkit semantics and policy: what it does with an item that
+                        is both moved and changed, and whether a refresh keeps the cell.
+
+                        USAGE: updatecheck adapters
+
+                        OPTIONS:
+                          -h, --help              Show help information.
+
+                        SUBCOMMANDS:
+                          check                   Prove adapters with the conformance kit.
+
+                          See 'updatecheck adapters <subcommand> --help' for detailed help.
+
+                        """, stderr: ""))
+        #expect(
+            try BinaryRunner.run(["adapters", "check", "--help"])
+                == .init(
+                    status: 0,
+                    stdout: """
+                        OVERVIEW: Prove adapters with the conformance kit.
+
+                        For every ordered pair of snapshots over up to k IDs (with every subset of kept
+                        items marked changed when at most 4 are kept; otherwise none, all, the moved and the
+                        unmoved ones) and for random pairs from a seed, the adapter's calls are replayed on
+                        its toolkit model: they must show exactly the new snapshot, refresh every changed
+                        item and no other, keep or replace cells as the adapter's policy says, and never
+                        raise the toolkit's error. A failure names the smallest failing case and the calls.
+                        Without names, the four default adapters are checked. Runs on every core.
+                        Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 73 the report
+                        cannot be written.
+
+                        USAGE: updatecheck adapters check [<name> ...] [<options>]
+
+                        ARGUMENTS:
+                          <name> ...              Adapters to check (default: the four defaults).
+
+                        OPTIONS:
+                          --ids <k>               Every pair over up to k IDs, 0 to 6 (default 4; 5 = 106,276 pairs).
+                          --random <n>            Also check n random pairs (default 0).
+                          --max-items <n>         The largest random snapshot (default 1000).
+                          --seed <s>              The seed of the random pairs (default 0).
+                          --shard <i/n>           Run only shard i of n (by group); default 1/1.
+                          --junit <file>          Also write the results as a JUnit XML report to <file>.
+                          -h, --help              Show help information.
+
+                        """, stderr: ""))
+    }
+
     @Test func listsEveryAdapterWithItsSemantics() throws {
         let result = try BinaryRunner.run(["adapters"])
         #expect(result.status == 0 && result.stderr == "")

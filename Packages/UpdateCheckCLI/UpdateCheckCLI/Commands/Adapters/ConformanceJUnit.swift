@@ -5,6 +5,14 @@ import JUnitReporter
 /// Conformance reports as JUnit: one suite per adapter, one test case per
 /// group (per old snapshot, per chunk of random pairs), the failing cases in
 /// the failure text.
+///
+/// A check runner that shards case by case gets the same cases for a part
+/// of the run: the adapter has `ConformanceKit.groupCount(options:)` cases,
+/// and a shard of them is
+///
+///     var part = options
+///     part.shard = selection.localShard
+///     let cases = ConformanceJUnit.cases(for: entry.prove(part))
 package enum ConformanceJUnit {
     /// The report of `updatecheck adapters check`; `timestamp` defaults to now.
     package static func report(for reports: [ConformanceReport], timestamp: Date = Date()) -> JUnitReport {
