@@ -143,7 +143,7 @@ import Testing
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.adapters])).map(\.caseCount) == [75, 75, 75, 75])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == ["diff seed", "diff seed k=4"])
-        #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1, 2])
+        #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1, 16])
         #expect(
             StateExploreSuite.configurations(records: 3).map(\.description) == [
                 "3 records, 2 values", "1 record, 3 values",
@@ -151,23 +151,39 @@ import Testing
         #expect(try BuiltInSuites.make(CheckOptions(ids: 6, areas: [.diff])).map(\.caseCount) == [6, 65, 1957])
     }
 
-    @Test func aBrokenStoreFailsTheExplorationCaseWithAReplayableScenario() throws {
-        var configuration = ExplorerConfiguration(records: 1, values: 2)
-        configuration.faults = .rollbackToDesiredOnReject
-        let report = try Explorer(configuration).run()
-        let testCase = StateExploreSuite.testCase(report, seconds: 0)
-        guard case .failure(let message, let type, let details) = testCase.outcome else {
-            Issue.record("a broken store passed: \(testCase)")
-            return
+    @Test func aBrokenStoreFailsItsInvariantCasesWithAReplayableScenario() throws {
+        var broken = ExplorerConfiguration(records: 1, values: 2)
+        broken.faults = .rollbackToDesiredOnReject
+        let suite = try StateExploreSuite.make(
+            [ExplorerConfiguration(records: 1, values: 2), broken], option: "records", value: 1)
+        #expect(suite.caseCount == 16)
+        let cases = try suite.run(.all)
+        #expect(cases.count == 16)
+        #expect(cases.prefix(8).allSatisfy { $0.outcome == .passed })
+        let failing = cases.dropFirst(8).filter { $0.outcome != .passed }
+        #expect(!failing.isEmpty)
+        for testCase in failing {
+            guard case .failure(_, _, let details) = testCase.outcome else {
+                Issue.record("\(testCase.name) did not fail: \(testCase.outcome)")
+                continue
+            }
+            #expect(details.contains("Scenario file (replay with 'updatecheck state run <file>'):\n{"))
         }
-        #expect(type == "StateExplorer.Counterexample")
-        #expect(message.hasPrefix("invariant "))
-        #expect(message.contains(" broken after "))
-        #expect(details.contains("Scenario file (replay with 'updatecheck state run FILE'):\n{"))
-        #expect(testCase.systemOut?.contains(" states, ") == true)
+        // Shard 9 of 16 holds one case: the second exploration's first.
+        let one = try suite.run(CaseSelection(shard: Shard(index: 9, count: 16)!, offset: 0))
+        #expect(
+            one
+                == [cases[8]].map {
+                    var copy = $0; copy.time = one.first?.time ?? 0; return copy
+                })
+    }
 
-        let real = StateExploreSuite.testCase(
-            try Explorer(ExplorerConfiguration(records: 1, values: 2)).run(), seconds: 0)
-        #expect(real.outcome == .passed)
+    @Test func anUnsupportedRecordCountIsAUsageError() {
+        #expect(
+            throws: CLIError.usage(
+                "Invalid value '4' for '--records': records must be from 1 to 3, not 4")
+        ) {
+            try StateExploreSuite.make(records: 4)
+        }
     }
 }

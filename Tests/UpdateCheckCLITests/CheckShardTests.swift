@@ -40,7 +40,7 @@ import Testing
                 AdapterConformanceSuite.make($0, ids: 2, seed: 5, randomPairs: 250, pictures: nil)
             }
         let whole = Self.keys(try CheckRunner.run(suites, shard: .whole, console: .discarding))
-        #expect(whole.count == 79 + 4 * 8)
+        #expect(whole.count == 93 + 4 * 8)
         #expect(Set(whole).count == whole.count)
         var union: [Key] = []
         for index in 1...count {
@@ -69,7 +69,7 @@ import Testing
         #expect(merge.status == 0, "\(merge.stderr)")
         let expected = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("whole.xml"))
         let merged = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("merged.xml"))
-        #expect(merged.cases.count == 139)
+        #expect(merged.cases.count == 153)
         #expect(merged.cases.sorted() == expected.cases.sorted())
         #expect(merged.root["tests"] == expected.root["tests"])
         #expect(merged.root["failures"] == expected.root["failures"])
