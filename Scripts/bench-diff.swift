@@ -206,6 +206,7 @@ func row<ID: Hashable & Sendable>(
     print(
         pad(String(n), 9) + pad(kind, 8) + pad(workload.rawValue, 10) + pad(format(ours), 13) + pad(format(base), 13)
             + pad(ratio(ours / base), 16) + pad(standard, 13) + speedup)
+    fflush(stdout)  // one row at a time, also into a pipe
 }
 
 // MARK: - Memory

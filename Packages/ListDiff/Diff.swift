@@ -155,7 +155,8 @@ extension SnapshotDiff {
         }
     }
 
-    /// Appends the deletions, insertions and moves of a matched pair.
+    /// Appends the deletions, insertions and moves of a matched pair; large
+    /// pairs are written by every core (copying IDs is most of the work).
     @inlinable
     mutating func fill(
         old: [ID], new: [ID], mapping: UnsafeBufferPointer<Int32>, kept: UnsafeBufferPointer<Bool>,
@@ -163,10 +164,98 @@ extension SnapshotDiff {
     ) {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                fillFromBuffers(
-                    old: old, new: new, mapping: mapping, kept: kept, onRun: onRun, keptCount: keptCount,
-                    runLength: runLength)
+                if max(old.count, new.count) >= ParallelRanges.parallelThreshold {
+                    fillInParallel(old: old, new: new, mapping: mapping, kept: kept, onRun: onRun)
+                } else {
+                    fillFromBuffers(
+                        old: old, new: new, mapping: mapping, kept: kept, onRun: onRun, keptCount: keptCount,
+                        runLength: runLength)
+                }
             }
+        }
+    }
+
+    /// Writes the parts of a large matched pair on every core: each chunk
+    /// counts its deletions, insertions and moves, a prefix sum gives each
+    /// chunk its place, and each chunk writes its own slice of the results.
+    @inlinable
+    mutating func fillInParallel(
+        old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>, mapping: UnsafeBufferPointer<Int32>,
+        kept: UnsafeBufferPointer<Bool>, onRun: UnsafeBufferPointer<Bool>
+    ) {
+        oldCount = old.count
+        newCount = new.count
+        let inputs = SharedPointer((old: old, new: new, mapping: mapping, kept: kept, onRun: onRun))
+        let oldChunks = ParallelRanges.chunkCount(for: old.count)
+        let newChunks = ParallelRanges.chunkCount(for: new.count)
+        // Per chunk: deletions starting at [c], then insertions and moves at [2c], [2c + 1].
+        var deletionStarts = [Int](repeating: 0, count: oldChunks + 1)
+        var arrivalStarts = [Int](repeating: 0, count: 2 * newChunks + 2)
+        deletionStarts.withUnsafeMutableBufferPointer { starts in
+            let counts = SharedPointer(starts)
+            ParallelRanges.forEachChunk(count: old.count) { chunk, range in
+                var deleted = 0
+                for offset in range where !inputs.pointer.kept[offset] { deleted &+= 1 }
+                counts.pointer[chunk + 1] = deleted
+            }
+            for chunk in 0..<oldChunks { starts[chunk + 1] += starts[chunk] }
+        }
+        arrivalStarts.withUnsafeMutableBufferPointer { starts in
+            let counts = SharedPointer(starts)
+            ParallelRanges.forEachChunk(count: new.count) { chunk, range in
+                var inserted = 0
+                var moved = 0
+                for offset in range {
+                    if inputs.pointer.mapping[offset] < 0 {
+                        inserted &+= 1
+                    } else if !inputs.pointer.onRun[offset] {
+                        moved &+= 1
+                    }
+                }
+                counts.pointer[2 * chunk + 2] = inserted
+                counts.pointer[2 * chunk + 3] = moved
+            }
+            for index in 2..<starts.count { starts[index] += starts[index - 2] }
+        }
+        let deletionOffsets = deletionStarts
+        deletions = [Deletion](unsafeUninitializedCapacity: deletionStarts[oldChunks]) { buffer, initialized in
+            let output = SharedPointer(buffer)
+            ParallelRanges.forEachChunk(count: inputs.pointer.old.count) { chunk, range in
+                var next = deletionOffsets[chunk]
+                for offset in range where !inputs.pointer.kept[offset] {
+                    (output.pointer.baseAddress! + next).initialize(
+                        to: Deletion(offset: offset, id: inputs.pointer.old[offset]))
+                    next &+= 1
+                }
+            }
+            initialized = buffer.count
+        }
+        let arrivalOffsets = arrivalStarts
+        let insertionTotal = arrivalStarts[2 * newChunks]
+        let moveTotal = arrivalStarts[2 * newChunks + 1]
+        insertions = [Insertion](unsafeUninitializedCapacity: insertionTotal) { insertionBuffer, insertedCount in
+            moves = [Move](unsafeUninitializedCapacity: moveTotal) { moveBuffer, movedCount in
+                let output = SharedPointer((insertions: insertionBuffer, moves: moveBuffer))
+                ParallelRanges.forEachChunk(count: inputs.pointer.new.count) { chunk, range in
+                    var nextInsertion = arrivalOffsets[2 * chunk]
+                    var nextMove = arrivalOffsets[2 * chunk + 1]
+                    let (_, new, mapping, _, onRun) = inputs.pointer
+                    for offset in range {
+                        let from = mapping[offset]
+                        if from < 0 {
+                            (output.pointer.insertions.baseAddress! + nextInsertion).initialize(
+                                to: Insertion(offset: offset, id: new[offset]))
+                            nextInsertion &+= 1
+                        } else if !onRun[offset] {
+                            (output.pointer.moves.baseAddress! + nextMove).initialize(
+                                to: Move(id: new[offset], from: Int(from), to: offset))
+                            nextMove &+= 1
+                        }
+                    }
+                }
+                movedCount = moveBuffer.count
+            }
+            insertedCount = insertionBuffer.count
         }
     }
 
