@@ -1,4 +1,6 @@
-/// Writing JSON text by hand, in a fixed member order.
+/// Writing JSON text by hand, in a fixed member order, for every command
+/// that prints JSON (`diff`, `plan`). OptimisticState keeps its own small
+/// quoting helper for scenario files, since that module stands alone.
 package enum JSONText {
     /// `text` as a JSON string literal, with quotes, backslashes and control
     /// characters escaped.
