@@ -25,7 +25,7 @@ public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     @inlinable
     public init(showing items: [ID]) {
         table = SequentialRows(showing: items)
-        shown = items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+        shown = DisplayedRow.initial(showing: items)
     }
 
     /// Replays one `beginUpdates()`…`endUpdates()` block whose data source

@@ -22,7 +22,7 @@ public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
     /// A data source showing `items`.
     @inlinable
     public init(showing items: [ID]) {
-        shown = items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+        shown = DisplayedRow.initial(showing: items)
         nextCell = items.count
     }
 

@@ -26,7 +26,7 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     @inlinable
     public init(showing items: [ID]) {
         list = SequentialRows(showing: items)
-        shown = items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+        shown = DisplayedRow.initial(showing: items)
     }
 
     /// Replays one dispatch of notifications, then a layout pass with the

@@ -35,7 +35,7 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
     /// A collection view showing `items` in section 0.
     @inlinable
     public init(showing items: [ID]) {
-        shown = items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+        shown = DisplayedRow.initial(showing: items)
         nextCell = items.count
     }
 

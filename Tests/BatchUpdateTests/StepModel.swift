@@ -13,7 +13,7 @@ struct StepModel: ToolkitModel {
 
     init(showing items: [Int]) {
         list = SequentialRows(showing: items)
-        rows = items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+        rows = DisplayedRow.initial(showing: items)
     }
 
     mutating func perform(_ batch: UpdateBatch<Int, SequentialStep>) throws(Failure) {

@@ -22,3 +22,16 @@ public struct DisplayedRow<ID: Hashable & Sendable>: Sendable, Hashable {
         self.isRefreshed = isRefreshed
     }
 }
+
+extension DisplayedRow {
+    /// The rows of a view showing `items` before any update: the row at
+    /// index *i* is shown by cell *i*, none refreshed.
+    ///
+    /// Every toolkit model starts from these rows.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public static func initial(showing items: [ID]) -> [DisplayedRow<ID>] {
+        items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+    }
+}
