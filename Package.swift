@@ -78,7 +78,8 @@ let package = Package(
             swiftSettings: strict),
         // Tests: one target per module, plus end-to-end CLI tests.
         .testTarget(
-            name: "OptimisticStateTests", dependencies: ["OptimisticState"], path: "Tests/OptimisticStateTests"),
+            name: "OptimisticStateTests", dependencies: ["OptimisticState", "BatchUpdate"],
+            path: "Tests/OptimisticStateTests"),
         .testTarget(
             name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticState"],
             path: "Tests/StateExplorerTests"),
@@ -92,7 +93,9 @@ let package = Package(
                 "DiffableSnapshotAdapter",
             ],
             path: "Tests/AdaptersTests"),
-        .testTarget(name: "JUnitReporterTests", dependencies: ["JUnitReporter"], path: "Tests/JUnitReporterTests"),
+        .testTarget(
+            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "BatchUpdate"], path: "Tests/JUnitReporterTests"
+        ),
         .testTarget(
             name: "UpdateCheckCLITests", dependencies: ["UpdateCheckCLI", "updatecheck"],
             path: "Tests/UpdateCheckCLITests"),

@@ -1,3 +1,4 @@
+import BatchUpdate
 import Foundation
 import Testing
 

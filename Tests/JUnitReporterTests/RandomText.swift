@@ -1,3 +1,5 @@
+import BatchUpdate
+
 /// Random text for the property tests: any Unicode scalar, control
 /// characters, markup that must be escaped, ANSI sequences, and bytes that
 /// are not UTF-8 (through ``JUnitText/decoding(_:)``).

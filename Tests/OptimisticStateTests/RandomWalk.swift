@@ -1,3 +1,5 @@
+import BatchUpdate
+
 @testable import OptimisticState
 
 /// Random event sequences over the real store: taps, answers with every
@@ -8,7 +10,7 @@ struct RandomWalk {
     typealias Event = StoreEvent<String, Bool>
 
     var store: Store
-    var random: TestRandom
+    var random: SplitMix64
     /// Every ticket issued so far, with the record it was issued for.
     var issued: [(record: String, ticket: Ticket)] = []
     let names: [String]
@@ -16,7 +18,7 @@ struct RandomWalk {
     init(records: Int, seed: UInt64, faults: StoreFaults = []) {
         names = (0..<records).map { "r\($0)" }
         store = try! Store(session: 1, loaded: names.map { LoadedRecord($0, false) }, faults: faults)
-        random = TestRandom(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// The next event to try.

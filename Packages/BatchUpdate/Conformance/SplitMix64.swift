@@ -2,7 +2,8 @@
 ///
 /// The same seed gives the same sequence on every platform and every run, so
 /// a random conformance pair can be named by its seed and number and
-/// reproduced anywhere.
+/// reproduced anywhere. The package's seeded tests (random walks of the
+/// state machine, random JUnit text) draw from it too.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     /// The generator's state; the next value depends only on it.
     public var state: UInt64
