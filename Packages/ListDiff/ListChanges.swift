@@ -24,3 +24,11 @@ public struct ListChanges<ID: Hashable & Sendable>: Sendable, Equatable {
     @inlinable
     public var isEmpty: Bool { structure.isEmpty && contentUpdates.isEmpty }
 }
+
+extension ListChanges: CustomStringConvertible {
+    /// The structure as ``SnapshotDiff`` describes it, then the content
+    /// updates: `no changes; updated [a]`.
+    public var description: String {
+        "\(structure); updated [\(updatedIDs.map { "\($0)" }.joined(separator: ", "))]"
+    }
+}

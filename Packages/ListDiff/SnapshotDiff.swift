@@ -40,3 +40,18 @@ public struct SnapshotDiff<ID: Hashable & Sendable>: Sendable, Equatable {
     @inlinable
     public var keptCount: Int { oldCount - deletions.count }
 }
+
+extension SnapshotDiff: CustomStringConvertible {
+    /// `deletions [1: b], insertions [2: d], moves [c: 2 -> 0]`: deletions at
+    /// old offsets, insertions at new offsets, moves from old to new offset;
+    /// `no changes` when the snapshots are equal.
+    ///
+    /// Complexity: O(*d* + *i* + *m*), the number of parts.
+    public var description: String {
+        if isEmpty { return "no changes" }
+        let deleted = deletions.map { "\($0.offset): \($0.id)" }.joined(separator: ", ")
+        let inserted = insertions.map { "\($0.offset): \($0.id)" }.joined(separator: ", ")
+        let moved = moves.map { "\($0.id): \($0.from) -> \($0.to)" }.joined(separator: ", ")
+        return "deletions [\(deleted)], insertions [\(inserted)], moves [\(moved)]"
+    }
+}

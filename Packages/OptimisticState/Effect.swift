@@ -43,3 +43,15 @@ public enum Effect<RecordID: Hashable & Sendable, Value: Equatable & Sendable>: 
         }
     }
 }
+
+extension Effect: CustomStringConvertible {
+    /// `none`, `sendWrite(post-1, #1/s1, true)` or `sendReread(post-1, #2/s1)`:
+    /// the record, the ticket and, for a write, the value to send.
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .sendWrite(let record, let ticket, let value): "sendWrite(\(record), \(ticket), \(value))"
+        case .sendReread(let record, let ticket): "sendReread(\(record), \(ticket))"
+        }
+    }
+}

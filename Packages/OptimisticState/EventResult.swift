@@ -44,3 +44,14 @@ public enum EventResult<RecordID: Hashable & Sendable, Value: Equatable & Sendab
         }
     }
 }
+
+extension EventResult: CustomStringConvertible {
+    /// `applied(sendWrite(post-1, #1/s1, true))`, `applied(none)` or
+    /// `ignored(busy)`.
+    public var description: String {
+        switch self {
+        case .applied(let effect): "applied(\(effect))"
+        case .ignored(let reason): "ignored(\(reason))"
+        }
+    }
+}

@@ -86,3 +86,9 @@ extension RecordState: Hashable where Value: Hashable {
         hasher.combine(ticket)
     }
 }
+
+extension RecordState: CustomStringConvertible {
+    /// `confirmed false, visible true, saving(#1/s1)`: the two values and the
+    /// phase with its ticket.
+    public var description: String { "confirmed \(confirmed), visible \(visible), \(phase)" }
+}

@@ -18,3 +18,12 @@ public struct UpdateBatch<ID: Hashable & Sendable, Call: ToolkitCall>: Sendable,
         self.calls = calls
     }
 }
+
+extension UpdateBatch: CustomStringConvertible {
+    /// The calls in order, separated by `; `, then the items the data source
+    /// reports: `deleteItems(at: [[0, 1]]); insertItems(at: [[0, 2]]) → [c, a, d]`.
+    public var description: String {
+        let shown = items.map { "\($0)" }.joined(separator: ", ")
+        return calls.map(\.description).joined(separator: "; ") + " → [\(shown)]"
+    }
+}

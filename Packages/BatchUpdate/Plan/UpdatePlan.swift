@@ -131,3 +131,23 @@ extension UpdatePlan: Equatable {
             && lhs.flagsOfNew == rhs.flagsOfNew
     }
 }
+
+extension UpdatePlan: CustomStringConvertible {
+    /// `[a, b, c] → [c, a, d]: delete b at [0, 1]; keep c [0, 2] → [0, 0] (moved); …`:
+    /// the two snapshots, then every item's fate in ``items`` order, or
+    /// `no changes`.
+    ///
+    /// Complexity: O(*n*) in the number of items.
+    public var description: String {
+        let snapshots =
+            "[\(old.map { "\($0)" }.joined(separator: ", "))] → [\(new.map { "\($0)" }.joined(separator: ", "))]"
+        let fates = items.filter {
+            if case .kept(_, let from, let to, let isMoved, let isChanged) = $0 {
+                return isMoved || isChanged || from != to
+            }
+            return true
+        }
+        if fates.isEmpty { return snapshots + ": no changes" }
+        return snapshots + ": " + fates.map(\.description).joined(separator: "; ")
+    }
+}

@@ -56,3 +56,10 @@ public struct JUnitTotals: Sendable, Equatable, Hashable {
         milliseconds = min(milliseconds + extra, JUnitTimeFormat.maxMilliseconds)
     }
 }
+
+extension JUnitTotals: CustomStringConvertible {
+    /// `tests 1, failures 1, errors 0, skipped 0`.
+    public var description: String {
+        "tests \(tests), failures \(failures), errors \(errors), skipped \(skipped)"
+    }
+}
