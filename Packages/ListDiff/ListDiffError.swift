@@ -8,6 +8,12 @@ public enum ListDiffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A snapshot holds some IDs more than once; every such ID is listed with
     /// all of its offsets, in order of first occurrence.
     case duplicateIDs(in: SnapshotSide, duplicates: [DuplicateID])
+    /// A sectioned snapshot holds some section IDs more than once; each is
+    /// listed with all of its section offsets, in order of first occurrence.
+    case duplicateSectionIDs(in: SnapshotSide, duplicates: [DuplicateID])
+    /// A sectioned snapshot holds some item IDs more than once (in one
+    /// section or across sections); each is listed with all of its positions.
+    case duplicateItemIDs(in: SnapshotSide, duplicates: [DuplicateItemID])
     /// A diff was computed from a snapshot whose version is no longer current;
     /// recompute it from the current snapshot.
     case staleVersion(captured: UInt64, current: UInt64)
@@ -23,6 +29,15 @@ public enum ListDiffError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .duplicateIDs(let side, let duplicates):
             let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
+            return "The \(side.rawValue) snapshot has \(duplicates.count) \(noun): "
+                + duplicates.map(\.description).joined(separator: "; ") + "."
+        case .duplicateSectionIDs(let side, let duplicates):
+            let noun = duplicates.count == 1 ? "duplicate section ID" : "duplicate section IDs"
+            return "The \(side.rawValue) snapshot has \(duplicates.count) \(noun): "
+                + duplicates.map { "\"\($0.id)\" at sections " + $0.offsets.map(String.init).joined(separator: ", ") }
+                .joined(separator: "; ") + "."
+        case .duplicateItemIDs(let side, let duplicates):
+            let noun = duplicates.count == 1 ? "duplicate item ID" : "duplicate item IDs"
             return "The \(side.rawValue) snapshot has \(duplicates.count) \(noun): "
                 + duplicates.map(\.description).joined(separator: "; ") + "."
         case .staleVersion(let captured, let current):

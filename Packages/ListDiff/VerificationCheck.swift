@@ -11,4 +11,8 @@ public enum VerificationCheck: String, Sendable, Equatable, Hashable, CaseIterab
     /// The number of moves is the number of kept IDs minus the length of
     /// their longest increasing run.
     case minimalMoves = "the moves are minimal"
+    /// A sectioned diff in flat form (sections as markers) has the flat
+    /// engine's deletions and insertions, reaches the new flat form, and
+    /// needs no fewer moves than the flat engine.
+    case agreesWithFlatEngine = "the flat form agrees with the flat engine"
 }

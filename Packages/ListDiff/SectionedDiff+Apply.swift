@@ -1,0 +1,197 @@
+extension SectionedDiff {
+    /// The new snapshot: this diff applied to `old`.
+    ///
+    /// Sections are placed by ``sections``; every deleted and moved item is
+    /// checked against `old` at its position; every item of a deleted
+    /// section must be deleted or moved; insertions and move destinations
+    /// must land in range without overlap; and in each kept section the items
+    /// that stay put fill the remaining slots in their old order, exactly.
+    ///
+    /// - Throws: ``ListDiffError/doesNotFit(reason:)`` naming the position
+    ///   and IDs when the diff does not fit `old`.
+    /// - Complexity: O(*n*) expected hashing for *n* sections and items.
+    @inlinable
+    public func apply(
+        to old: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) -> SectionedSnapshot<SectionID, ItemID> {
+        let oldSectionIDs = old.sectionIDs
+        let newSectionIDs = try sections.apply(to: oldSectionIDs)
+        guard old.itemCounts == oldItemCounts else {
+            throw .doesNotFit(
+                reason: "it expects \(oldItemCounts) items per section in the old snapshot, got \(old.itemCounts).")
+        }
+        guard newItemCounts.count == newSectionIDs.count else {
+            throw .doesNotFit(
+                reason: "it gives \(newItemCounts.count) item counts for \(newSectionIDs.count) new sections.")
+        }
+        var leaves = old.sections.map { [Bool](repeating: false, count: $0.items.count) }
+        func leave(_ position: ItemPosition, _ id: ItemID, _ role: String) throws(ListDiffError) {
+            guard let found = old[position] else {
+                throw .doesNotFit(reason: "the \(role) of \(id) at old position \(position) is out of range.")
+            }
+            guard found == id else {
+                throw .doesNotFit(
+                    reason: "the \(role) names \(id) at old position \(position), but the snapshot has \(found).")
+            }
+            guard !leaves[position.section][position.item] else {
+                throw .doesNotFit(reason: "old position \(position) (\(id)) leaves twice.")
+            }
+            leaves[position.section][position.item] = true
+        }
+        for deletion in itemDeletions { try leave(deletion.position, deletion.id, "deletion") }
+        for move in itemMoves { try leave(move.from, move.id, "move") }
+
+        var slots = newItemCounts.map { [ItemID?](repeating: nil, count: $0) }
+        func arrive(_ position: ItemPosition, _ id: ItemID, _ role: String) throws(ListDiffError) {
+            guard slots.indices.contains(position.section), slots[position.section].indices.contains(position.item)
+            else {
+                throw .doesNotFit(reason: "the \(role) of \(id) at new position \(position) is out of range.")
+            }
+            if let other = slots[position.section][position.item] {
+                throw .doesNotFit(reason: "new position \(position) receives both \(other) and \(id).")
+            }
+            slots[position.section][position.item] = id
+        }
+        for insertion in itemInsertions { try arrive(insertion.position, insertion.id, "insertion") }
+        for move in itemMoves { try arrive(move.to, move.id, "move") }
+
+        var newSectionOffsets: [SectionID: Int] = [:]
+        newSectionOffsets.reserveCapacity(newSectionIDs.count)
+        for (offset, id) in newSectionIDs.enumerated() { newSectionOffsets[id] = offset }
+        var filled = [Bool](repeating: false, count: newSectionIDs.count)
+        for (oldOffset, section) in old.sections.enumerated() {
+            let staying = section.items.indices.filter { !leaves[oldOffset][$0] }
+            guard let newOffset = newSectionOffsets[section.id] else {
+                if let first = staying.first {
+                    throw .doesNotFit(
+                        reason:
+                            "\(section.items[first]) at old position \(ItemPosition(section: oldOffset, item: first)) "
+                            + "is in deleted section \(section.id) but is neither deleted nor moved.")
+                }
+                continue
+            }
+            filled[newOffset] = true
+            var next = staying.makeIterator()
+            for slot in slots[newOffset].indices where slots[newOffset][slot] == nil {
+                guard let offset = next.next() else {
+                    throw .doesNotFit(
+                        reason: "section \(section.id) has \(slots[newOffset].count) new items, "
+                            + "but its insertions, arrivals and staying items leave \(ItemPosition(section: newOffset, item: slot)) empty."
+                    )
+                }
+                slots[newOffset][slot] = section.items[offset]
+            }
+            if let extra = next.next() {
+                throw .doesNotFit(
+                    reason: "section \(section.id) has no new slot left for \(section.items[extra]), "
+                        + "which stays at old position \(ItemPosition(section: oldOffset, item: extra)).")
+            }
+        }
+        var result: [SectionedSnapshot<SectionID, ItemID>.Section] = []
+        result.reserveCapacity(newSectionIDs.count)
+        for (offset, id) in newSectionIDs.enumerated() {
+            if !filled[offset], let empty = slots[offset].firstIndex(where: { $0 == nil }) {
+                throw .doesNotFit(
+                    reason: "inserted section \(id) leaves \(ItemPosition(section: offset, item: empty)) empty.")
+            }
+            result.append(.init(id: id, items: slots[offset].map { $0! }))
+        }
+        return SectionedSnapshot(result)
+    }
+
+    /// The diff that undoes this one: from the new snapshot back to the old.
+    ///
+    /// Deletions and insertions swap, moves turn around; the inverse of a
+    /// minimal diff is minimal.
+    /// - Complexity: O(*n*) for *n* changes.
+    @inlinable
+    public func inverse() -> SectionedDiff {
+        SectionedDiff(
+            sections: sections.inverse(), oldItemCounts: newItemCounts, newItemCounts: oldItemCounts,
+            itemDeletions: itemInsertions.map { ItemDeletion(position: $0.position, id: $0.id) },
+            itemInsertions: itemDeletions.map { ItemInsertion(position: $0.position, id: $0.id) },
+            itemMoves: itemMoves.map { ItemMove(id: $0.id, from: $0.to, to: $0.from) }
+                .sorted { $0.to < $1.to })
+    }
+
+    /// This diff in the flat form of both snapshots (each section a marker
+    /// followed by its items; see ``SectionedSnapshot/flattened``).
+    ///
+    /// Deleted and inserted sections become deleted and inserted markers.
+    /// An entry stays put when it is a section marker that does not move, or
+    /// an item that does not move in a section that does not move; every
+    /// other kept entry is a move. Its deletions and insertions are those of
+    /// the flat engine on the flat forms, and it reaches the new flat form.
+    ///
+    /// - Parameter old: the old snapshot (for the items of moved sections).
+    /// - Complexity: O(*n*) expected hashing for *n* sections and items.
+    @inlinable
+    public func flattened(old: SectionedSnapshot<SectionID, ItemID>) throws(ListDiffError)
+        -> SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+    {
+        typealias Entry = SectionedEntry<SectionID, ItemID>
+        let new = try apply(to: old)
+        let oldStarts = Self.starts(oldItemCounts)
+        let newStarts = Self.starts(newItemCounts)
+        func oldFlat(_ position: ItemPosition) -> Int { oldStarts[position.section] + 1 + position.item }
+        func newFlat(_ position: ItemPosition) -> Int { newStarts[position.section] + 1 + position.item }
+        var deletions = sections.deletions.map {
+            SnapshotDiff<Entry>.Deletion(offset: oldStarts[$0.offset], id: .section($0.id))
+        }
+        deletions += itemDeletions.map { SnapshotDiff<Entry>.Deletion(offset: oldFlat($0.position), id: .item($0.id)) }
+        deletions.sort { $0.offset < $1.offset }
+        var insertions = sections.insertions.map {
+            SnapshotDiff<Entry>.Insertion(offset: newStarts[$0.offset], id: .section($0.id))
+        }
+        insertions += itemInsertions.map {
+            SnapshotDiff<Entry>.Insertion(offset: newFlat($0.position), id: .item($0.id))
+        }
+        insertions.sort { $0.offset < $1.offset }
+
+        let movedSections = Set(sections.moves.map(\.id))
+        let movedItems = Set(itemMoves.map(\.id))
+        var oldSectionOffsets: [SectionID: Int] = [:]
+        for (offset, section) in old.sections.enumerated() { oldSectionOffsets[section.id] = offset }
+        var oldItemPositions: [ItemID: ItemPosition] = [:]
+        for (sectionOffset, section) in old.sections.enumerated() {
+            for (itemOffset, item) in section.items.enumerated() {
+                oldItemPositions[item] = ItemPosition(section: sectionOffset, item: itemOffset)
+            }
+        }
+        var moves: [SnapshotDiff<Entry>.Move] = []
+        for (sectionOffset, section) in new.sections.enumerated() {
+            guard let oldSection = oldSectionOffsets[section.id] else { continue }
+            let sectionMoves = movedSections.contains(section.id)
+            if sectionMoves {
+                moves.append(.init(id: .section(section.id), from: oldStarts[oldSection], to: newStarts[sectionOffset]))
+            }
+            for (itemOffset, item) in section.items.enumerated() {
+                guard let from = oldItemPositions[item] else { continue }
+                if sectionMoves || movedItems.contains(item) {
+                    moves.append(
+                        .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + itemOffset))
+                }
+            }
+        }
+        let insertedSectionOffsets = Set(sections.insertions.map(\.offset))
+        for (sectionOffset, section) in new.sections.enumerated() where insertedSectionOffsets.contains(sectionOffset) {
+            for (itemOffset, item) in section.items.enumerated() {
+                guard let from = oldItemPositions[item] else { continue }
+                moves.append(.init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + itemOffset))
+            }
+        }
+        moves.sort { $0.to < $1.to }
+        return SnapshotDiff(
+            oldCount: oldStarts.last!, newCount: newStarts.last!, deletions: deletions, insertions: insertions,
+            moves: moves)
+    }
+
+    /// The flat offset of each section's marker, then the total flat count.
+    @inlinable
+    static func starts(_ counts: [Int]) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(counts.count + 1)
+        for count in counts { starts.append(starts.last! + 1 + count) }
+        return starts
+    }
+}
