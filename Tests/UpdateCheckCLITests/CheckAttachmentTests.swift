@@ -36,7 +36,7 @@ import UIKitAdapter
         let junit = folder.appendingPathComponent("check-2.xml").path
         let suite = AdapterConformanceSuite.make(
             Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
-        let code = try CheckRun.run(
+        let code = try CheckCommand.run(
             [suite], options: CheckOptions(ids: 2, areas: [.adapters], junitPath: junit), console: .discarding)
         #expect(code == .checkFailed)
 
@@ -71,7 +71,7 @@ import UIKitAdapter
         let suite = AdapterConformanceSuite.make(
             Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
         // Shard 2 of 2 holds local cases 1 and 3: old [a] and old [b].
-        let results = try CheckRunner.run([suite], shard: Shard(index: 2, count: 2)!, console: .discarding)
+        let results = try SuiteRunner(shard: Shard(index: 2, count: 2)!, console: .discarding).run([suite]).results
         #expect(results.flatMap(\.cases).map(\.name) == ["old [a]", "old [b]"])
         #expect(
             results.flatMap(\.cases).map(\.systemOut) == [
@@ -87,7 +87,7 @@ import UIKitAdapter
             throws: CLIError.cannotCreate(
                 "/nonexistent/folder/r-forgetful-1.svg: the folder /nonexistent/folder does not exist.")
         ) {
-            try CheckRunner.run([suite], shard: .whole, console: .discarding)
+            try SuiteRunner(console: .discarding).run([suite])
         }
     }
 }

@@ -8,6 +8,11 @@ import Testing
 
 @testable import UpdateCheckCLI
 
+extension Console {
+    /// A console that prints nothing.
+    static let discarding = Console(writeOut: { _ in }, writeErr: { _ in })
+}
+
 /// The suite runner of `updatecheck check`, in process with made-up suites:
 /// case selection for shards, failures, exit codes, progress and the report.
 @Suite struct CheckRunnerTests {
@@ -27,12 +32,14 @@ import Testing
     /// position is in `failing` fail.
     static func suite(_ name: String, count: Int, failing: Set<Int> = []) -> CheckSuite {
         CheckSuite(name: name, area: .diff, caseCount: count) { selection in
-            selection.positions(among: count).map { position in
-                JUnitTestCase(
-                    name: "\(name) \(position)", className: "made.up",
-                    outcome: failing.contains(position)
-                        ? .failure(message: "case \(position) broke", type: "made-up", details: "details") : .passed)
-            }
+            SuiteOutput(
+                cases: selection.positions(among: count).map { position in
+                    JUnitTestCase(
+                        name: "\(name) \(position)", className: "made.up",
+                        outcome: failing.contains(position)
+                            ? .failure(message: "case \(position) broke", type: "made-up", details: "details")
+                            : .passed)
+                })
         }
     }
 
@@ -57,15 +64,15 @@ import Testing
             Self.suite("one", count: 1), Self.suite("six", count: 6), Self.suite("none", count: 0),
             Self.suite("thirteen", count: 13), Self.suite("two", count: 2),
         ]
-        let whole = try CheckRunner.run(suites, shard: .whole, console: Captured().console())
+        let whole = try SuiteRunner(console: Captured().console()).run(suites).results
         #expect(whole.map(\.name) == ["one", "six", "thirteen", "two"])
         let all = whole.flatMap(\.cases).map(\.name)
         #expect(all.count == 22)
         for count in [2, 3, 5, 22, 30] {
             var union: [String] = []
             for index in 1...count {
-                let results = try CheckRunner.run(
-                    suites, shard: Shard(index: index, count: count)!, console: Captured().console())
+                let results = try SuiteRunner(shard: Shard(index: index, count: count)!, console: Captured().console())
+                    .run(suites).results
                 #expect(results.allSatisfy { !$0.cases.isEmpty })
                 let names = results.flatMap(\.cases).map(\.name)
                 // Global case g goes to shard g mod n + 1.
@@ -81,7 +88,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).xml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let options = CheckOptions(seed: 99, junitPath: path)
-        let code = try CheckRun.run(
+        let code = try CheckCommand.run(
             [Self.suite("good", count: 2), Self.suite("bad", count: 3, failing: [1])], options: options,
             console: captured.console())
         #expect(code == .checkFailed)
@@ -107,7 +114,7 @@ import Testing
 
     @Test func onlyTheFirstTwentyFailuresAreListed() throws {
         let captured = Captured()
-        let code = try CheckRun.run(
+        let code = try CheckCommand.run(
             [Self.suite("bad", count: 25, failing: Set(0..<25))], options: CheckOptions(), console: captured.console())
         #expect(code == .checkFailed)
         let lines = captured.out.withLock { $0 }.split(separator: "\n")
@@ -119,10 +126,10 @@ import Testing
     @Test func progressIsDrawnOnATerminalOnly() throws {
         let suites = [Self.suite("one", count: 1), Self.suite("two", count: 2)]
         let quiet = Captured()
-        _ = try CheckRun.run(suites, options: CheckOptions(), console: quiet.console(showsProgress: false))
+        _ = try CheckCommand.run(suites, options: CheckOptions(), console: quiet.console(showsProgress: false))
         #expect(quiet.err.withLock { $0 } == "")
         let terminal = Captured()
-        _ = try CheckRun.run(suites, options: CheckOptions(), console: terminal.console(showsProgress: true))
+        _ = try CheckCommand.run(suites, options: CheckOptions(), console: terminal.console(showsProgress: true))
         #expect(
             terminal.err.withLock { $0 }
                 == "\r\u{1B}[2K[1/2] one: 1 case…\r\u{1B}[2K[2/2] two: 2 cases…\r\u{1B}[2K")
@@ -157,7 +164,7 @@ import Testing
         let suite = try StateExploreSuite.make(
             [ExplorerConfiguration(records: 1, values: 2), broken], option: "records", value: 1)
         #expect(suite.caseCount == 16)
-        let cases = try suite.run(.all)
+        let cases = try suite.run(.all).cases
         #expect(cases.count == 16)
         #expect(cases.prefix(8).allSatisfy { $0.outcome == .passed })
         let failing = cases.dropFirst(8).filter { $0.outcome != .passed }
@@ -170,7 +177,7 @@ import Testing
             #expect(details.contains("Scenario file (replay with 'updatecheck state run <file>'):\n{"))
         }
         // Shard 9 of 16 holds one case: the second exploration's first.
-        let one = try suite.run(CaseSelection(shard: Shard(index: 9, count: 16)!, offset: 0))
+        let one = try suite.run(CaseSelection(shard: Shard(index: 9, count: 16)!, offset: 0)).cases
         #expect(
             one
                 == [cases[8]].map {

@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    static func keys(_ results: [CheckSuiteResult]) -> [Key] {
+    static func keys(_ results: [SuiteResult]) -> [Key] {
         results.flatMap { result in
             result.cases.map { testCase in
                 Key(
@@ -39,13 +39,13 @@ import Testing
             + BuiltInAdapters.defaults.map {
                 AdapterConformanceSuite.make($0, ids: 2, seed: 5, randomPairs: 250, pictures: nil)
             }
-        let whole = Self.keys(try CheckRunner.run(suites, shard: .whole, console: .discarding))
+        let whole = Self.keys(try SuiteRunner(console: .discarding).run(suites).results)
         #expect(whole.count == 93 + 4 * 8)
         #expect(Set(whole).count == whole.count)
         var union: [Key] = []
         for index in 1...count {
             let shard = Shard(index: index, count: count)!
-            let part = Self.keys(try CheckRunner.run(suites, shard: shard, console: .discarding))
+            let part = Self.keys(try SuiteRunner(shard: shard, console: .discarding).run(suites).results)
             #expect(abs(part.count - whole.count / count) <= 1, "shard \(shard) is unbalanced: \(part.count)")
             union += part
         }

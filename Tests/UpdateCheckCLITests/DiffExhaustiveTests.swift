@@ -60,15 +60,14 @@ import Testing
             return result
         }
         #expect(
-            DiffExhaustiveRun.summary(of: report) == """
+            DiffExhaustiveCommand.summary(of: report) == """
                 FAIL [a, b] -> [b, a]: the diff reaches new failed: expected [b, a], got [a, b]
                 FAIL [b, a] -> [a, b]: the diff reaches new failed: expected [a, b], got [b, a]
                 Verified 25 pairs (5 old × 5 new snapshots of 2 IDs: a, b), shard 1/1: 2 pairs failed, from 2 old snapshots.
                 Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; 25 pairs also by the standard library.
 
                 """)
-        let junit = DiffExhaustiveJUnit.report(for: report, timestamp: Date(timeIntervalSince1970: 0))
-        let cases = junit.suites[0].cases
+        let cases = DiffExhaustiveSuite.cases(for: report)
         #expect(cases.map(\.name) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]"])
         #expect(
             cases[2].outcome

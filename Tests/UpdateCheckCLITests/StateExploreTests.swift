@@ -136,7 +136,7 @@ import Testing
         var configuration = ExplorerConfiguration(records: 2, values: 2)
         configuration.faults = .keyByRow
         let captured = Captured()
-        let code = try StateExplore.execute(
+        let code = try StateExploreCommand.execute(
             configuration, console: captured.console(), counterexamplePath: path, junitPath: junit.path)
         #expect(code == .checkFailed)
         let out = captured.out.withLock { $0 }
@@ -196,7 +196,7 @@ import Testing
         let path = try folder().appendingPathComponent("\(name).json").path
         var configuration = ExplorerConfiguration(records: 2, values: 2)
         configuration.faults = fault
-        let code = try StateExplore.execute(
+        let code = try StateExploreCommand.execute(
             configuration, console: Captured().console(), counterexamplePath: path, junitPath: nil)
         #expect(code == .checkFailed)
         let found = try #require(try Explorer(configuration).run().counterexample)
@@ -221,7 +221,7 @@ import Testing
         configuration.faults = .rollbackToDesiredOnReject
         let captured = Captured()
         do {
-            _ = try StateExplore.execute(
+            _ = try StateExploreCommand.execute(
                 configuration, console: captured.console(), counterexamplePath: "/nonexistent/found.json",
                 junitPath: nil)
             Issue.record("the counterexample file was written")
@@ -236,7 +236,7 @@ import Testing
         let folder = try folder()
         let junit = folder.appendingPathComponent("cut.xml")
         let captured = Captured()
-        let code = try StateExplore.execute(
+        let code = try StateExploreCommand.execute(
             ExplorerConfiguration(records: 1, values: 2, maxDepth: 2), console: captured.console(showsProgress: true),
             counterexamplePath: nil, junitPath: junit.path)
         #expect(code == .success)

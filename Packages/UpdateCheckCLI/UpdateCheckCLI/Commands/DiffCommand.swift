@@ -1,3 +1,5 @@
+import ListDiff
+
 /// `updatecheck diff`: diff two snapshots of unique IDs, or verify every pair
 /// of small snapshots exhaustively.
 package enum DiffCommand {
@@ -19,27 +21,53 @@ package enum DiffCommand {
         options: [
             .value("format", name: "format", help: "Output format: text (default) or json.")
         ],
-        subcommands: [exhaustive],
-        action: { invocation throws(CLIError) in try DiffPairRun.run(invocation) })
+        subcommands: [DiffExhaustiveCommand.command],
+        action: { invocation throws(CLIError) in try run(invocation) })
 
-    /// The `diff exhaustive` command.
-    package static let exhaustive = Command(
-        name: "exhaustive",
-        abstract: "Verify every ordered pair of ordered selections of k IDs.",
-        discussion: """
-            k=4: 65 snapshots, 4,225 pairs; k=5: 326 and 106,276; k=6: 1,957 and 3,829,849.
-            Every pair is checked: the diff reaches new, the diff with paired moves reaches
-            new, the inverse restores old, the moves are minimal. The standard library's
-            applying cross-checks every pair up to 16,384 pairs, then about 16,384 pairs
-            spread evenly. Runs on every core. Exit codes: 0 all passed; 1 a pair failed.
-            """,
-        options: [
-            .value("ids", name: "k", help: "The number of distinct IDs, 1 to 8 (required)."),
-            .value("shard", name: "i/n", help: "Run only shard i of n (by old snapshot); default 1/1."),
-            .value(
-                "cross-check-every", name: "n",
-                help: "Cross-check every n-th pair with the standard library (1: every pair)."),
-            JUnitOutput.option,
-        ],
-        action: { invocation throws(CLIError) in try DiffExhaustiveRun.run(invocation) })
+    /// Runs the command.
+    ///
+    /// - Throws: exit 66 for a missing file; exit 65 naming the file and
+    ///   offset for malformed JSON, non-string IDs or duplicate IDs; exit 1
+    ///   when the diff fails its verification.
+    package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        let format = try invocation.choice("format", from: ["text", "json"]) ?? "text"
+        let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
+        let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
+        let changes = try changes(from: old, to: new)
+        invocation.console.writeOut(
+            format == "json" ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new))
+        return .success
+    }
+
+    /// The verified changes between two snapshot files.
+    ///
+    /// - Throws: exit 65 naming the file for duplicate IDs; exit 1 when the
+    ///   diff fails its verification.
+    package static func changes(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError)
+        -> ListChanges<String>
+    {
+        let oldRows = Array(zip(old.ids, old.contents))
+        let newRows = Array(zip(new.ids, new.contents))
+        let changes: ListChanges<String>
+        do {
+            changes = try diff(from: oldRows, to: newRows, id: { $0.0 }, contentEquals: { $0.1 == $1.1 })
+            try changes.structure.verify(from: old.ids, to: new.ids)
+        } catch {
+            switch error {
+            case .duplicateIDs(let side, let duplicates):
+                let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
+                throw .dataError(
+                    "\(side == .old ? old.path : new.path): \(noun) "
+                        + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets))" }
+                        .joined(separator: "; ") + ".")
+            default:
+                throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
+            }
+        }
+        return changes
+    }
+
+    private static func offsetList(_ offsets: [Int]) -> String {
+        offsets.map(String.init).joined(separator: ", ")
+    }
 }

@@ -6,5 +6,5 @@ package enum StateCommand {
     package static let command = Command(
         name: "state",
         abstract: "Run and explore optimistic-update scenarios.",
-        subcommands: [StateRun.command, StateExplore.command])
+        subcommands: [StateRunCommand.command, StateExploreCommand.command])
 }

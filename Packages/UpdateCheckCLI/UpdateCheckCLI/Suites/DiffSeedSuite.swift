@@ -25,24 +25,30 @@ package enum DiffSeedSuite {
     /// The suite: one case per pair, then the duplicate-ID case.
     package static func make() -> CheckSuite {
         CheckSuite(name: name, area: .diff, caseCount: pairs.count + 1) { selection in
-            selection.positions(among: pairs.count + 1).map { position in
-                position < pairs.count ? verifyCase(pairs[position]) : duplicateCase()
-            }
+            SuiteOutput(
+                cases: selection.positions(among: pairs.count + 1).map { position in
+                    position < pairs.count ? verifyCase(pairs[position]) : duplicateCase()
+                })
         }
+    }
+
+    /// A snapshot as `[a, b, c]`, as case names and failure texts show it.
+    package static func text(_ ids: [String]) -> String {
+        "[" + ids.joined(separator: ", ") + "]"
     }
 
     /// Verifies one pair with `verifiedDiff(from:to:)`: reaches new, paired
     /// moves, inverse, minimal moves and the standard library's cross-check.
     static func verifyCase(_ pair: (old: [String], new: [String])) -> JUnitTestCase {
         let name =
-            "verify \(VerificationFailureText.snapshot(pair.old)) -> \(VerificationFailureText.snapshot(pair.new))"
-        let clock = ContinuousClock.now
+            "verify \(text(pair.old)) -> \(text(pair.new))"
+        let watch = Stopwatch()
         do {
             _ = try verifiedDiff(from: pair.old, to: pair.new)
-            return JUnitTestCase(name: name, className: className, time: CheckClock.seconds(since: clock))
+            return JUnitTestCase(name: name, className: className, time: watch.seconds)
         } catch {
             return JUnitTestCase(
-                name: name, className: className, time: CheckClock.seconds(since: clock),
+                name: name, className: className, time: watch.seconds,
                 outcome: .failure(
                     message: error.description, type: "ListDiff.ListDiffError", details: error.description))
         }
@@ -50,23 +56,23 @@ package enum DiffSeedSuite {
 
     /// Diffs the duplicate-ID snapshot, which must fail naming the ID and its offsets.
     static func duplicateCase() -> JUnitTestCase {
-        let name = "reject duplicate IDs \(VerificationFailureText.snapshot(duplicateSnapshot))"
-        let clock = ContinuousClock.now
+        let name = "reject duplicate IDs \(text(duplicateSnapshot))"
+        let watch = Stopwatch()
         let message: String
         do {
             _ = try diff(from: duplicateSnapshot, to: [])
             message =
-                "diff accepted \(VerificationFailureText.snapshot(duplicateSnapshot)); expected a duplicate-ID error"
+                "diff accepted \(text(duplicateSnapshot)); expected a duplicate-ID error"
         } catch {
             if case .duplicateIDs(in: .old, let duplicates) = error,
                 duplicates == [DuplicateID(id: "a", offsets: [0, 1])]
             {
-                return JUnitTestCase(name: name, className: className, time: CheckClock.seconds(since: clock))
+                return JUnitTestCase(name: name, className: className, time: watch.seconds)
             }
             message = "expected a duplicate-ID error naming a at offsets 0 and 1, got: \(error.description)"
         }
         return JUnitTestCase(
-            name: name, className: className, time: CheckClock.seconds(since: clock),
+            name: name, className: className, time: watch.seconds,
             outcome: .failure(message: message, type: "ListDiff.ListDiffError", details: message))
     }
 }

@@ -1,10 +1,6 @@
-import Foundation
-import JUnitReporter
-import OptimisticState
-
 /// `updatecheck state run`: runs scenario files (and the built-in seed
 /// scenario) on the real store, checking the invariants after every step.
-package enum StateRun {
+package enum StateRunCommand {
     /// The `state run` command.
     package static let command = Command(
         name: "run",
@@ -47,66 +43,25 @@ package enum StateRun {
             sources.append(ScenarioSource(name: path, scenario: try ScenarioFile.load(path)))
         }
 
-        let started = Date()
-        let (cases, failed) = execute(sources, salt: salt, console: console, printTrace: invocation.flag("trace"))
-        if let path = invocation.value("junit") {
-            let suite = JUnitTestSuite(
-                name: "state run", timestamp: started,
-                properties: [JUnitProperty(name: "trace-salt", value: String(salt))], cases: cases)
-            try JUnitOutput.write(JUnitReport(name: "updatecheck state run", suites: [suite]), to: path)
-        }
-        return failed == 0 ? .success : .checkFailed
-    }
-
-    /// Runs `sources` on the real store in order, printing a `PASS`/`FAIL`
-    /// line per scenario (and its trace when `printTrace`) and a summary on
-    /// `console`.
-    ///
-    /// - Returns: one JUnit case per scenario (class name `state.run`) and
-    ///   the number of scenarios that failed.
-    package static func execute(
-        _ sources: [ScenarioSource], salt: UInt64, console: Console, printTrace: Bool
-    ) -> (cases: [JUnitTestCase], failed: Int) {
-        var cases: [JUnitTestCase] = []
-        var failed = 0
-        for source in sources {
-            let clock = ContinuousClock.now
-            let report = ScenarioRunner.run(source.scenario, salt: salt)
-            let seconds = Self.seconds(ContinuousClock.now - clock)
+        let printTrace = invocation.flag("trace")
+        let suite = StateRunSuite.make(name: "state run", sources: sources, salt: salt) { source, report in
             let steps = report.stepCount == 1 ? "1 step" : "\(report.stepCount) steps"
             if report.passed {
                 console.line("PASS \(source.name): \(steps)")
             } else {
-                failed += 1
                 console.line("FAIL \(source.name): \(report.failures[0])")
                 for failure in report.failures.dropFirst() { console.line("  \(failure)") }
             }
             if printTrace {
                 for entry in report.trace.entries { console.line("  trace \(entry)") }
             }
-            cases.append(testCase(source, report, seconds: seconds))
         }
-        let passed = sources.count - failed
+        let run = try SuiteRunner(console: console).run(suite)
         let noun = sources.count == 1 ? "scenario" : "scenarios"
-        console.line("\(sources.count) \(noun): \(passed) passed, \(failed) failed")
-        return (cases, failed)
-    }
-
-    /// The JUnit case of one scenario: the failures and the anonymised trace.
-    static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
-        guard let first = report.failures.first else {
-            return JUnitTestCase(name: source.name, className: "state.run", time: seconds)
+        console.line("\(sources.count) \(noun): \(run.caseCount - run.failureCount) passed, \(run.failureCount) failed")
+        if let path = invocation.value("junit") {
+            try SuiteReport.write(run, name: "updatecheck state run", to: path)
         }
-        var details = report.failures.map(\.description).joined(separator: "\n")
-        details += "\n\nTrace (record IDs anonymised):\n" + report.trace.description
-        return JUnitTestCase(
-            name: source.name, className: "state.run", time: seconds,
-            outcome: .failure(
-                message: first.description, type: first.invariant == nil ? "expectation" : "invariant",
-                details: details))
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return run.exitCode
     }
 }

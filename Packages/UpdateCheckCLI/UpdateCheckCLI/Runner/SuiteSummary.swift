@@ -1,13 +1,13 @@
 import Foundation
 
-/// The text `updatecheck check` prints at the end: the failing cases, a table
-/// of the suites (cases, failures, seconds), the options that replay the
-/// run, and a closing `N passed, N failed` line.
-package enum CheckSummary {
+/// The text a run of suites ends with: the failing cases, a table of the
+/// suites (cases, failures, seconds), a line that replays the run, and a
+/// closing `N passed, N failed` line.
+package enum SuiteSummary {
     /// How many failing cases are listed before the table; the JUnit report has all of them.
     package static let printedFailureLimit = 20
 
-    /// The summary of `results`, which took `seconds` in all, run with `options`.
+    /// The summary of `run`, with `replay` (the options that replay it) after the table.
     ///
     ///     suite                 cases  failures  seconds
     ///     state seed                1         0     0.00
@@ -15,10 +15,10 @@ package enum CheckSummary {
     ///     total                     7         0     0.01
     ///     seed 1, shard 1/1, ids 5, records 2
     ///     7 passed, 0 failed
-    package static func text(_ results: [CheckSuiteResult], seconds: Double, options: CheckOptions) -> String {
+    package static func text(_ run: SuiteRun, replay: String) -> String {
         var lines: [String] = []
         var failures: [String] = []
-        for result in results {
+        for result in run.results {
             for testCase in result.cases {
                 switch testCase.outcome {
                 case .failure(let message, _, _), .error(let message, _, _):
@@ -33,13 +33,11 @@ package enum CheckSummary {
             lines.append("… and \(failures.count - printedFailureLimit) more failing cases (--junit lists them all).")
         }
 
-        let total = results.reduce(0) { $0 + $1.cases.count }
-        let failed = results.reduce(0) { $0 + $1.failureCount }
         var rows: [[String]] = [["suite", "cases", "failures", "seconds"]]
-        for result in results {
+        for result in run.results {
             rows.append([result.name, String(result.cases.count), String(result.failureCount), fixed(result.seconds)])
         }
-        rows.append(["total", String(total), String(failed), fixed(seconds)])
+        rows.append(["total", String(run.caseCount), String(run.failureCount), fixed(run.seconds)])
         let nameWidth = rows.map(\.[0].count).max() ?? 0
         let widths = (1..<4).map { column in rows.map(\.[column].count).max() ?? 0 }
         for row in rows {
@@ -49,20 +47,9 @@ package enum CheckSummary {
             }
             lines.append(line)
         }
-        lines.append(replayLine(options))
-        lines.append("\(total - failed) passed, \(failed) failed")
+        lines.append(replay)
+        lines.append("\(run.caseCount - run.failureCount) passed, \(run.failureCount) failed")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The options that replay the run: `seed 1, shard 1/1, ids 5, records 2` (and `only …` when given).
-    package static func replayLine(_ options: CheckOptions) -> String {
-        var parts = [
-            "seed \(options.seed)", "shard \(options.shard)", "ids \(options.ids)", "records \(options.records)",
-        ]
-        if options.areas != CheckArea.allCases {
-            parts.append("only \(options.areas.map(\.rawValue).joined(separator: ","))")
-        }
-        return parts.joined(separator: ", ")
     }
 
     /// `seconds` with two decimals and a `.`, whatever the locale.

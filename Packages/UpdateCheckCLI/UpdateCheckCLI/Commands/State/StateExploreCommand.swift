@@ -1,10 +1,9 @@
-import Foundation
-import JUnitReporter
 import StateExplorer
+import Synchronization
 
 /// `updatecheck state explore`: explores every interleaving of events on the
 /// real store for a small list, and proves the seven invariants on all of them.
-package enum StateExplore {
+package enum StateExploreCommand {
     /// The `state explore` command.
     package static let command = Command(
         name: "explore",
@@ -61,16 +60,18 @@ package enum StateExplore {
         } catch {
             throw .usage("Unsupported exploration: \(error).")
         }
-        let started = Date()
-        let clock = ContinuousClock.now
-        let report = explorer.run { progress in
-            guard console.showsProgress else { return }
-            console.writeErr(
-                "\r\u{1B}[2Kdepth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
-                    + "\(StateExploreText.grouped(progress.transitions)) transitions…")
-        }
-        let elapsed = ContinuousClock.now - clock
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let explored = Mutex<(report: ExplorationReport, seconds: Double)?>(nil)
+        let suite = StateExploreSuite.single(
+            explorer,
+            progress: { progress in
+                guard console.showsProgress else { return }
+                console.writeErr(
+                    "\r\u{1B}[2Kdepth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
+                        + "\(StateExploreText.grouped(progress.transitions)) transitions…")
+            },
+            observe: { report, seconds in explored.withLock { $0 = (report, seconds) } })
+        let run = try SuiteRunner(console: console).run(suite)
+        guard let (report, seconds) = explored.withLock({ $0 }) else { return run.exitCode }
         if console.showsProgress { console.writeErr("\r\u{1B}[2K") }
         console.writeOut(StateExploreText.report(report, seconds: seconds))
         if let found = report.counterexample {
@@ -86,8 +87,7 @@ package enum StateExplore {
             }
         }
         if let path = junitPath {
-            let suite = StateExploreJUnit.suite(report, seconds: seconds, timestamp: started)
-            try JUnitOutput.write(JUnitReport(name: "updatecheck state explore", suites: [suite]), to: path)
+            try SuiteReport.write(run, name: "updatecheck state explore", to: path)
         }
         return report.passed ? .success : .checkFailed
     }

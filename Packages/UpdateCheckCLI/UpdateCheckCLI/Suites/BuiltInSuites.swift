@@ -13,7 +13,7 @@ package enum BuiltInSuites {
         for area in options.areas {
             switch area {
             case .state:
-                suites.append(try StateSeedSuite.make(seed: options.seed))
+                suites.append(try StateRunSuite.seed(salt: options.seed))
                 suites.append(try StateExploreSuite.make(records: options.records))
             case .diff:
                 suites.append(DiffSeedSuite.make())

@@ -1,0 +1,128 @@
+import BatchUpdate
+import JUnitReporter
+
+/// One adapter's conformance as a suite: the conformance kit's groups (one
+/// per old snapshot of `--ids` IDs, then one per hundred random pairs from
+/// `--seed`) as cases, a failing one naming its smallest failing case.
+///
+/// `updatecheck check` proves each default adapter on ``randomPairs`` random
+/// pairs (``make(_:ids:seed:randomPairs:pictures:)``); `updatecheck adapters
+/// check` proves the adapters it is given with its own options
+/// (``command(_:options:observe:)``). A failing case can also get a picture
+/// of its smallest failing pair, written next to the JUnit report and linked
+/// from the case's `system-out` as `[[ATTACHMENT|path]]`, which GitLab shows
+/// with the test.
+package enum AdapterConformanceSuite {
+    /// How many random pairs `check` proves each adapter on, of up to
+    /// ``randomItems`` items each.
+    package static let randomPairs = 1000
+    /// The largest snapshot of a random pair in `check`.
+    package static let randomItems = 1000
+
+    /// The kit's options for `ids` IDs, `seed` and `randomPairs` random pairs, before sharding.
+    package static func options(ids: Int, seed: UInt64, randomPairs: Int = randomPairs) -> ConformanceOptions {
+        ConformanceOptions(ids: ids, randomPairs: randomPairs, maxRandomItems: randomItems, seed: seed)
+    }
+
+    /// The suite of `updatecheck check` proving `adapter` on every pair over
+    /// `ids` IDs, then `randomPairs` random pairs from `seed`; pictures of
+    /// failing cases go to `pictures` when given (see ``PictureFolder``).
+    package static func make(
+        _ adapter: AdapterEntry, ids: Int, seed: UInt64, randomPairs: Int = randomPairs, pictures: PictureFolder?
+    ) -> CheckSuite {
+        let base = options(ids: ids, seed: seed, randomPairs: randomPairs)
+        return make(
+            adapter, name: "adapters \(adapter.name)", options: base,
+            properties: [
+                JUnitProperty(name: "adapter", value: adapter.name),
+                JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
+                JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+                JUnitProperty(name: "random-pairs", value: String(base.randomPairs)),
+                JUnitProperty(name: "max-items", value: String(base.maxRandomItems)),
+            ], pictures: pictures, observe: nil)
+    }
+
+    /// The suite of `updatecheck adapters check`: `adapter` proved with
+    /// `options` (whose shard names the suite; the runner's shard selects
+    /// the groups), every option a property, each report handed to `observe`.
+    package static func command(
+        _ adapter: AdapterEntry, options: ConformanceOptions,
+        observe: @escaping @Sendable (ConformanceReport) -> Void
+    ) -> CheckSuite {
+        var base = options
+        base.shard = .whole
+        return make(
+            adapter, name: "adapter \(adapter.name) shard \(options.shard)", options: base,
+            properties: [
+                JUnitProperty(name: "adapter", value: adapter.name),
+                JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
+                JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+                JUnitProperty(name: "ids", value: String(options.ids)),
+                JUnitProperty(name: "changed-subset-limit", value: String(options.changedSubsetLimit)),
+                JUnitProperty(name: "random-pairs", value: String(options.randomPairs)),
+                JUnitProperty(name: "max-items", value: String(options.maxRandomItems)),
+                JUnitProperty(name: "seed", value: String(options.seed)),
+                JUnitProperty(name: "shard", value: options.shard.description),
+            ], pictures: nil, observe: observe)
+    }
+
+    private static func make(
+        _ adapter: AdapterEntry, name: String, options base: ConformanceOptions, properties: [JUnitProperty],
+        pictures: PictureFolder?, observe: (@Sendable (ConformanceReport) -> Void)?
+    ) -> CheckSuite {
+        let count = ConformanceKit.groupCount(options: base)
+        return CheckSuite(name: name, area: .adapters, caseCount: count, properties: properties) {
+            selection throws(CLIError) in
+            var options = base
+            options.shard = selection.localShard
+            let report = adapter.prove(options)
+            observe?(report)
+            return SuiteOutput(
+                cases: try cases(for: report, positions: selection.positions(among: count), pictures: pictures))
+        }
+    }
+
+    /// One case per group of `report`, in its order (class
+    /// `BatchUpdate.conformance.<adapter>`); a failing group's message names
+    /// its smallest failing case and its text lists the kept ones.
+    package static func cases(for report: ConformanceReport) -> [JUnitTestCase] {
+        let className = "BatchUpdate.conformance.\(report.adapter)"
+        return report.groups.map { group in
+            guard let smallest = group.failures.first else {
+                return JUnitTestCase(name: group.name, className: className, time: group.seconds)
+            }
+            var details = group.failures.map(\.description)
+            if group.failureCount > group.failures.count {
+                details.append("… and \(group.failureCount - group.failures.count) more failing cases")
+            }
+            return JUnitTestCase(
+                name: group.name, className: className, time: group.seconds,
+                outcome: .failure(
+                    message: "\(group.failureCount) of \(group.casesChecked) cases failed; smallest: "
+                        + "\(smallest.pair): \(smallest.problem)",
+                    type: "BatchUpdate.ConformanceFailure", details: details.joined(separator: "\n")))
+        }
+    }
+
+    /// The cases of `report`, whose groups sit at the suite's local
+    /// `positions` (one each, in order), each failing one with a picture of
+    /// its smallest pair attached when `pictures` is given; a picture is
+    /// named by the case's position in the whole suite, whatever the shard.
+    ///
+    /// - Throws: exit 73 when a picture cannot be written.
+    package static func cases(for report: ConformanceReport, positions: [Int], pictures: PictureFolder?)
+        throws(CLIError) -> [JUnitTestCase]
+    {
+        precondition(
+            positions.count == report.groups.count, "the kit ran \(report.groups.count) groups, not \(positions.count)")
+        var cases = cases(for: report)
+        guard let pictures else { return cases }
+        for (index, (group, position)) in zip(report.groups, positions).enumerated() {
+            guard let smallest = group.failures.first else { continue }
+            let path = try pictures.write(
+                PlanPicture(adapter: report.adapter, failure: smallest), named: "\(report.adapter)-\(position + 1)")
+            cases[index].systemOut = "[[ATTACHMENT|\(path)]]"
+        }
+        return cases
+    }
+}

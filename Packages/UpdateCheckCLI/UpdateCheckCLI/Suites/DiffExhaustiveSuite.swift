@@ -1,0 +1,75 @@
+import JUnitReporter
+import ListDiff
+
+/// An exhaustive diff run as a suite: one case per old snapshot, every
+/// failing pair from it in the failure text.
+///
+/// `updatecheck check` runs the seed's k = 4 and `--ids` (``make(name:idCount:crossCheckStride:)``);
+/// `updatecheck diff exhaustive` runs one (``command(idCount:shard:crossCheckStride:observe:)``).
+package enum DiffExhaustiveSuite {
+    /// The suite verifying every pair of ordered selections of `idCount` IDs,
+    /// named `name`, with its size as properties.
+    ///
+    /// - Parameter crossCheckStride: see `ExhaustiveCheck.crossCheckStride`; `nil` for its default.
+    package static func make(name: String, idCount: Int, crossCheckStride: Int? = nil) -> CheckSuite {
+        let snapshots = ExhaustiveCheck.snapshotCount(idCount: idCount)
+        return CheckSuite(
+            name: name, area: .diff, caseCount: snapshots,
+            properties: [
+                JUnitProperty(name: "ids", value: String(idCount)),
+                JUnitProperty(name: "snapshots", value: String(snapshots)),
+                JUnitProperty(name: "pairs", value: String(snapshots * snapshots)),
+            ]
+        ) { selection in
+            let check = ExhaustiveCheck(
+                idCount: idCount, shard: selection.localShard, crossCheckStride: crossCheckStride)
+            return SuiteOutput(cases: cases(for: check.run()))
+        }
+    }
+
+    /// The suite of `updatecheck diff exhaustive --shard shard`: named after
+    /// the shard, with the pairs it verified and cross-checked as measured
+    /// properties, handing its report to `observe`.
+    package static func command(
+        idCount: Int, shard: Shard, crossCheckStride: Int?, observe: @escaping @Sendable (ExhaustiveReport) -> Void
+    ) -> CheckSuite {
+        CheckSuite(
+            name: "diff exhaustive k=\(idCount) shard \(shard)", area: .diff,
+            caseCount: ExhaustiveCheck.snapshotCount(idCount: idCount),
+            properties: [
+                JUnitProperty(name: "ids", value: String(idCount)),
+                JUnitProperty(name: "shard", value: shard.description),
+            ]
+        ) { selection in
+            let check = ExhaustiveCheck(
+                idCount: idCount, shard: selection.localShard, crossCheckStride: crossCheckStride)
+            let report = check.run()
+            observe(report)
+            return SuiteOutput(
+                cases: cases(for: report),
+                properties: [
+                    JUnitProperty(name: "snapshots", value: String(report.snapshotCount)),
+                    JUnitProperty(name: "pairs", value: String(report.pairCount)),
+                    JUnitProperty(name: "standard-library-cross-checks", value: String(report.crossCheckedCount)),
+                ])
+        }
+    }
+
+    /// One case per old snapshot of `report` (class `ListDiff.exhaustive.k<k>`).
+    package static func cases(for report: ExhaustiveReport) -> [JUnitTestCase] {
+        let className = "ListDiff.exhaustive.k\(report.idCount)"
+        return report.rows.map { row in
+            let old = DiffSeedSuite.text(row.old)
+            let name = "old \(old)"
+            guard !row.failures.isEmpty else {
+                return JUnitTestCase(name: name, className: className, time: row.seconds)
+            }
+            return JUnitTestCase(
+                name: name, className: className, time: row.seconds,
+                outcome: .failure(
+                    message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
+                    type: "ListDiff.VerificationFailure",
+                    details: row.failures.map(\.description).joined(separator: "\n")))
+        }
+    }
+}

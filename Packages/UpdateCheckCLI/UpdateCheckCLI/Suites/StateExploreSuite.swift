@@ -1,0 +1,135 @@
+import JUnitReporter
+import OptimisticState
+import StateExplorer
+
+/// The exhaustive exploration of the state machine as a suite: every
+/// interleaving of events on the real store, to a fixed point, with the
+/// seven invariants checked on every transition.
+///
+/// Each exploration gives one case per invariant (failed with its shortest
+/// counterexample and the scenario file that replays it), then the fixed
+/// point (skipped when a depth limit stopped the search first), which
+/// carries the exploration's time. `updatecheck check` explores `--records`
+/// records with two values, then one record with three; a shard runs an
+/// exploration only when it holds one of that exploration's cases.
+/// `updatecheck state explore` explores one configuration and reports its
+/// figures as properties.
+package enum StateExploreSuite {
+    /// The suite's name in reports.
+    package static let name = "state explore"
+    /// The number of cases of one exploration: seven invariants and the fixed point.
+    package static let caseCount = Invariant.allCases.count + 1
+
+    /// The configurations `updatecheck check` explores for `records` records, in case order.
+    package static func configurations(records: Int) -> [ExplorerConfiguration] {
+        [ExplorerConfiguration(records: records, values: 2), ExplorerConfiguration(records: 1, values: 3)]
+    }
+
+    /// The suite of `updatecheck check`: `records` records (1 to 3) with
+    /// two values, and one record with three.
+    ///
+    /// - Throws: exit 64 when the explorer does not support `records`.
+    package static func make(records: Int) throws(CLIError) -> CheckSuite {
+        try make(configurations(records: records), option: "records", value: records)
+    }
+
+    /// The suite exploring `configurations` in order.
+    ///
+    /// - Throws: exit 64 naming `--option` and `value` when the explorer
+    ///   does not support a configuration.
+    package static func make(_ configurations: [ExplorerConfiguration], option: String, value: Int)
+        throws(CLIError) -> CheckSuite
+    {
+        var explorers: [Explorer] = []
+        for configuration in configurations {
+            do {
+                explorers.append(try Explorer(configuration))
+            } catch {
+                throw .usage("Invalid value '\(value)' for '--\(option)': \(error)")
+            }
+        }
+        let all = explorers
+        return CheckSuite(name: name, area: .state, caseCount: all.count * caseCount) { selection in
+            let positions = selection.positions(among: all.count * caseCount)
+            var cases: [JUnitTestCase] = []
+            for (index, explorer) in all.enumerated() {
+                let range = index * caseCount..<(index + 1) * caseCount
+                let wanted = positions.filter(range.contains)
+                guard !wanted.isEmpty else { continue }
+                let watch = Stopwatch()
+                let report = explorer.run()
+                let explored = Self.cases(report, seconds: watch.seconds)
+                cases += wanted.map { explored[$0 - range.lowerBound] }
+            }
+            return SuiteOutput(cases: cases)
+        }
+    }
+
+    /// The suite of `updatecheck state explore`: one exploration, with its
+    /// configuration as properties and the figures it reached (states,
+    /// transitions, depth, fixed point) as measured properties.
+    ///
+    /// - Parameters:
+    ///   - progress: called by the explorer as the search deepens.
+    ///   - observe: called with the report and its wall-clock seconds when
+    ///     the exploration ends.
+    package static func single(
+        _ explorer: Explorer, progress: @escaping @Sendable (ExplorationProgress) -> Void,
+        observe: @escaping @Sendable (ExplorationReport, Double) -> Void
+    ) -> CheckSuite {
+        let configuration = explorer.configuration
+        var properties = [
+            JUnitProperty(name: "records", value: String(configuration.records)),
+            JUnitProperty(name: "values", value: String(configuration.values)),
+        ]
+        if let maxDepth = configuration.maxDepth {
+            properties.append(JUnitProperty(name: "max-depth", value: String(maxDepth)))
+        }
+        return CheckSuite(name: name, area: .state, caseCount: caseCount, properties: properties) { selection in
+            let watch = Stopwatch()
+            let report = explorer.run(progress: progress)
+            let seconds = watch.seconds
+            observe(report, seconds)
+            let explored = cases(report, seconds: seconds)
+            return SuiteOutput(
+                cases: selection.positions(among: caseCount).map { explored[$0] },
+                properties: [
+                    JUnitProperty(name: "states", value: String(report.states)),
+                    JUnitProperty(name: "transitions", value: String(report.transitions)),
+                    JUnitProperty(name: "depth", value: String(report.depth)),
+                    JUnitProperty(name: "fixed-point", value: String(report.reachedFixedPoint)),
+                ])
+        }
+    }
+
+    /// `state.explore.r2v2`: the class name of a configuration's cases.
+    package static func className(_ configuration: ExplorerConfiguration) -> String {
+        "state.explore.r\(configuration.records)v\(configuration.values)"
+    }
+
+    /// The cases of `report`, invariants in number order, then the fixed
+    /// point, which carries the exploration's `seconds`.
+    package static func cases(_ report: ExplorationReport, seconds: Double) -> [JUnitTestCase] {
+        let className = className(report.configuration)
+        var cases = Invariant.allCases.map { invariant in
+            let name = "invariant \(invariant.rawValue) \(invariant.name)"
+            guard let found = report.counterexample(for: invariant) else {
+                return JUnitTestCase(name: name, className: className)
+            }
+            return JUnitTestCase(
+                name: name, className: className,
+                outcome: .failure(
+                    message: found.violation.description, type: "invariant",
+                    details: found.description + "\n\nScenario file (replay with 'updatecheck state run <file>'):\n"
+                        + found.scenarioFile))
+        }
+        let fixedPoint = "fixed point"
+        cases.append(
+            report.reachedFixedPoint
+                ? JUnitTestCase(name: fixedPoint, className: className, time: seconds)
+                : JUnitTestCase(
+                    name: fixedPoint, className: className, time: seconds,
+                    outcome: .skipped(message: "stopped at depth \(report.depth) by the depth limit")))
+        return cases
+    }
+}

@@ -1,0 +1,58 @@
+import JUnitReporter
+import OptimisticState
+
+/// Scenarios run on the real store as a suite: one case per scenario (class
+/// name `state.run`), failed with every failure and the anonymised trace.
+///
+/// `updatecheck state run` runs the files it is given; `updatecheck check`
+/// runs the built-in favourite-button scenario as its `state seed` suite.
+package enum StateRunSuite {
+    /// The name of the built-in scenario's suite in `updatecheck check`.
+    package static let seedName = "state seed"
+
+    /// The suite running `sources` in order with trace salt `salt`.
+    ///
+    /// - Parameter observe: called with each scenario's report as soon as it
+    ///   has run, for commands that print as they go.
+    package static func make(
+        name: String, sources: [ScenarioSource], salt: UInt64,
+        observe: (@Sendable (ScenarioSource, ScenarioReport) -> Void)? = nil
+    ) -> CheckSuite {
+        CheckSuite(
+            name: name, area: .state, caseCount: sources.count,
+            properties: [JUnitProperty(name: "trace-salt", value: String(salt))]
+        ) { selection in
+            let cases = selection.positions(among: sources.count).map { position in
+                let source = sources[position]
+                let watch = Stopwatch()
+                let report = ScenarioRunner.run(source.scenario, salt: salt)
+                let seconds = watch.seconds
+                observe?(source, report)
+                return testCase(source, report, seconds: seconds)
+            }
+            return SuiteOutput(cases: cases)
+        }
+    }
+
+    /// The `state seed` suite of `updatecheck check`: the built-in scenario,
+    /// with the run's seed as trace salt so that a failure's trace replays.
+    ///
+    /// - Throws: exit 65 if the embedded scenario were malformed (a test proves it is not).
+    package static func seed(salt: UInt64) throws(CLIError) -> CheckSuite {
+        make(name: seedName, sources: [try BuiltInScenarios.seedSource()], salt: salt)
+    }
+
+    /// The case of one scenario: its failures and the anonymised trace.
+    static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
+        guard let first = report.failures.first else {
+            return JUnitTestCase(name: source.name, className: "state.run", time: seconds)
+        }
+        var details = report.failures.map(\.description).joined(separator: "\n")
+        details += "\n\nTrace (record IDs anonymised):\n" + report.trace.description
+        return JUnitTestCase(
+            name: source.name, className: "state.run", time: seconds,
+            outcome: .failure(
+                message: first.description, type: first.invariant == nil ? "expectation" : "invariant",
+                details: details))
+    }
+}
