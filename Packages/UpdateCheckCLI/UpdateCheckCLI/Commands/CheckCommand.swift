@@ -3,7 +3,7 @@ import ListDiff
 import StateExplorer
 
 /// `updatecheck check`: the main job. Runs the built-in suite on an embedded
-/// default, with no input files; the logic lives in `Commands/Check/`.
+/// default, with no input files: the suites of `Suites/`, run by `SuiteRunner`.
 package enum CheckCommand {
     /// The `check` command.
     package static let command = Command(
