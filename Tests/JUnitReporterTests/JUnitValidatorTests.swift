@@ -125,13 +125,13 @@ import Testing
         }
         let report = try file("<testsuites/>")
         #expect(throws: JUnitReporterError.cannotRead(path: missing, reason: "no such file")) {
-            try JUnitValidator.validate(file: report, schema: missing)
+            try JUnitValidator.validate(file: report, schema: .file(missing))
         }
         #expect(
             throws: JUnitReporterError.unusableSchema(
                 path: report, reason: "The XML document '\(report)' is not a schema document.")
         ) {
-            try JUnitValidator.validate(file: report, schema: report)
+            try JUnitValidator.validate(file: report, schema: .file(report))
         }
     }
 }

@@ -57,22 +57,22 @@ struct ParsedReport: Equatable {
 
 /// The Jenkins junit-10 schema that every report must satisfy.
 enum JenkinsSchema {
-    /// Its path: the repository root's sibling `shared/junit-xsd/`.
+    /// The repository's copy of the `.xsd` file.
     static let path: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/junit-xsd/jenkins-xunit-junit-10.xsd").path
+        .appendingPathComponent("Packages/JUnitReporter/Schemas/jenkins-xunit-junit-10.xsd").path
 
-    /// The path, or an error saying where the schema was expected.
-    static func required() throws -> String {
+    /// The schema read from the repository's file (not the built-in copy, so
+    /// that a stale built-in copy cannot hide a difference).
+    static func required() throws -> JUnitSchema {
         guard FileManager.default.fileExists(atPath: path) else { throw Missing() }
-        return path
+        return .file(path)
     }
 
     /// The schema file is not where the tests expect it.
     struct Missing: Error, CustomStringConvertible {
         var description: String {
-            "The Jenkins junit-10 XSD is missing at \(JenkinsSchema.path): the JUnit tests need the public schemas "
-                + "in ../shared/junit-xsd/ beside the repository."
+            "The Jenkins junit-10 XSD is missing at \(JenkinsSchema.path) (Packages/JUnitReporter/Schemas/)."
         }
     }
 }

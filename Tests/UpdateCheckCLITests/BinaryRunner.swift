@@ -27,7 +27,7 @@ struct BinaryRunner {
         fatalError("updatecheck executable not found near \(testBinary.path)")
     }()
 
-    /// The repository root (for example files and `../shared/`).
+    /// The repository root (for example files and the JUnit schemas).
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

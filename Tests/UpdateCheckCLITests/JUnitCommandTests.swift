@@ -26,8 +26,9 @@ import Testing
         return url
     }
 
-    static let schema = BinaryRunner.repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/junit-xsd/jenkins-xunit-junit-10.xsd").path
+    /// The repository's copy of the Jenkins junit-10 XSD file.
+    static let schema = BinaryRunner.repositoryRoot
+        .appendingPathComponent("Packages/JUnitReporter/Schemas/jenkins-xunit-junit-10.xsd").path
 
     func write(_ text: String, _ name: String, in folder: URL) throws {
         try text.write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
@@ -70,8 +71,12 @@ import Testing
                 Always checks well-formedness and structure: the root is <testsuites> or
                 <testsuite>, required attributes are present, counts equal the cases
                 inside, times are seconds with a '.' decimal point. With --schema the
-                report is also validated against that XML Schema (e.g. the Jenkins
-                junit-10 XSD). Problems are listed as <file>:<line>: <message>.
+                report is also validated against an XML Schema: a built-in one by name,
+                or an .xsd file by path (write ./jenkins for a file of that name).
+                Problems are listed as <file>:<line>: <message>.
+
+                Built-in schemas:
+                  jenkins   the Jenkins xUnit plugin's junit-10 XSD (MIT licence)
 
                 Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
                 errors); 65 the schema is not a usable XSD; 66 the report or the schema
@@ -83,7 +88,7 @@ import Testing
                   <report>                The JUnit XML file to check.
 
                 OPTIONS:
-                  --schema <xsd>          Also validate against this XML Schema file.
+                  --schema <name-or-xsd>  Also validate against a built-in schema (jenkins) or this XML Schema file.
                   -h, --help              Show help information.
 
                 """)
@@ -133,6 +138,23 @@ import Testing
                     stdout:
                         "good.xml: valid against \(Self.schema) (1 suite, 2 tests, 1 failure, 0 errors, 0 skipped).\n",
                     stderr: ""))
+    }
+
+    @Test func validateWithTheBuiltInSchemaFromAnyFolder() throws {
+        let dir = try folder()
+        let report = dir.appendingPathComponent("good.xml").path
+        #expect(
+            try BinaryRunner.run(["junit", "validate", report, "--schema", "jenkins"], in: URL(fileURLWithPath: "/"))
+                == .init(
+                    status: 0,
+                    stdout:
+                        "\(report): valid against jenkins (built in) (1 suite, 2 tests, 1 failure, 0 errors, 0 skipped).\n",
+                    stderr: ""))
+        // A file that has a built-in's name is reached by its path.
+        try FileManager.default.copyItem(atPath: Self.schema, toPath: dir.appendingPathComponent("jenkins").path)
+        let byPath = try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", "./jenkins"], in: dir)
+        #expect(byPath.status == 0)
+        #expect(byPath.stdout.hasPrefix("good.xml: valid against ./jenkins ("))
     }
 
     @Test func validateListsProblemsWithLinesAndExitsOne() throws {
@@ -204,13 +226,14 @@ import Testing
         let merged = try read("all.xml", in: dir)
         #expect(merged.contains(#"<testsuites name="shard" tests="4" failures="2" errors="0" time="1.500">"#))
         let validation = try JUnitValidator.validate(
-            file: dir.appendingPathComponent("all.xml").path, schema: Self.schema)
+            file: dir.appendingPathComponent("all.xml").path, schema: .file(Self.schema))
         #expect(validation.problems == [])
         #expect(validation.suiteCount == 2)
         let combined = try BinaryRunner.run(
             ["junit", "merge", "good.xml", "good.xml", "--combine-suites", "-o", "one.xml"], in: dir)
         #expect(combined.status == 0)
-        let one = try JUnitValidator.validate(file: dir.appendingPathComponent("one.xml").path, schema: Self.schema)
+        let one = try JUnitValidator.validate(
+            file: dir.appendingPathComponent("one.xml").path, schema: .file(Self.schema))
         #expect(one.problems == [])
         #expect(one.suiteCount == 1)
         #expect(one.totals == JUnitTotals(tests: 4, failures: 2, milliseconds: 1500))

@@ -18,13 +18,13 @@ import CLibXML2
 /// With a schema, the file is also validated against it (libxml2's XML
 /// Schema validator, e.g. the Jenkins junit-10 XSD).
 public enum JUnitValidator {
-    /// Validates the report at `path`, optionally against the XML Schema at
-    /// `schema`.
+    /// Validates the report at `path`, optionally against an XML Schema.
     ///
     /// - Parameters:
     ///   - path: the report to check.
-    ///   - schema: an XML Schema file to validate against, or `nil` for the
-    ///     built-in structure checks only.
+    ///   - schema: an XML Schema to validate against (built in, such as
+    ///     ``JUnitSchema/jenkins``, or a file), or `nil` for the structure
+    ///     checks only.
     ///   - maxProblems: how many problems are listed (all are counted).
     /// - Returns: the problems (empty when valid) and the report's totals.
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
@@ -34,14 +34,14 @@ public enum JUnitValidator {
     ///   problem in the result, not an error.
     /// - Complexity: O(n) in the size of the file (read once, and once more
     ///   for the schema); memory O(depth).
-    public static func validate(file path: String, schema: String? = nil, maxProblems: Int = 50)
+    public static func validate(file path: String, schema: JUnitSchema? = nil, maxProblems: Int = 50)
         throws(JUnitReporterError) -> JUnitValidation
     {
         let diagnostics = XMLDiagnostics(limit: maxProblems)
         let reader = try XMLReader(path: path, diagnostics: diagnostics)
         let parsedSchema: XMLSchema?
         do {
-            parsedSchema = try schema.map { (path) throws(JUnitReporterError) in try XMLSchema(path: path) }
+            parsedSchema = try schema.map { (schema) throws(JUnitReporterError) in try XMLSchema(schema) }
         }
         var checker = JUnitStructureChecker(diagnostics: diagnostics)
         var sawElement = false

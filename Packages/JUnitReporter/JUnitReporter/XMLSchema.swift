@@ -2,29 +2,47 @@ import CLibXML2
 
 /// A parsed XML Schema, and streaming validation of files against it.
 final class XMLSchema {
-    /// The schema file's path.
+    /// The schema's name for messages: its path, or `jenkins (built in)`.
     let path: String
     private let schema: xmlSchemaPtr
 
-    /// Parses the XML Schema at `path`.
+    /// Parses `source`: a built-in schema's text, or an `.xsd` file.
     ///
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the file
     ///   is missing; ``JUnitReporterError/unusableSchema(path:reason:)`` when
     ///   it is not a valid XML Schema.
-    init(path: String) throws(JUnitReporterError) {
+    init(_ source: JUnitSchema) throws(JUnitReporterError) {
         _ = LibXML.initialized
-        try XMLReader.checkReadable(path)
-        let diagnostics = XMLDiagnostics(limit: 1)
-        guard let parser = xmlSchemaNewParserCtxt(path) else {
-            throw .unusableSchema(path: path, reason: "cannot be opened")
-        }
-        defer { xmlSchemaFreeParserCtxt(parser) }
-        xmlSchemaSetParserStructuredErrors(parser, XMLDiagnostics.handler, diagnostics.context)
-        guard let schema = xmlSchemaParse(parser) else {
-            throw .unusableSchema(path: path, reason: diagnostics.problems.first?.message ?? "libxml2 rejected it")
+        let path = source.description
+        let parsed: Result<xmlSchemaPtr, JUnitReporterError>
+        switch source.source {
+        case .builtIn(_, let text):
+            // libxml2 reads the buffer during the parse, not when the context
+            // is created: the text stays alive until the parse is over.
+            parsed = text.utf8CString.withUnsafeBufferPointer { buffer in
+                XMLSchema.parse(xmlSchemaNewMemParserCtxt(buffer.baseAddress, Int32(buffer.count - 1)), path)
+            }
+        case .file(let file):
+            try XMLReader.checkReadable(file)
+            parsed = XMLSchema.parse(xmlSchemaNewParserCtxt(file), path)
         }
         self.path = path
-        self.schema = schema
+        self.schema = try parsed.get()
+    }
+
+    /// Parses the schema behind `parser` (freeing it), or says why not.
+    private static func parse(_ parser: xmlSchemaParserCtxtPtr?, _ path: String) -> Result<
+        xmlSchemaPtr, JUnitReporterError
+    > {
+        guard let parser else { return .failure(.unusableSchema(path: path, reason: "cannot be opened")) }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        let diagnostics = XMLDiagnostics(limit: 1)
+        xmlSchemaSetParserStructuredErrors(parser, XMLDiagnostics.handler, diagnostics.context)
+        guard let schema = xmlSchemaParse(parser) else {
+            let reason = diagnostics.problems.first?.message ?? "libxml2 rejected it"
+            return .failure(.unusableSchema(path: path, reason: reason))
+        }
+        return .success(schema)
     }
 
     deinit { xmlSchemaFree(schema) }

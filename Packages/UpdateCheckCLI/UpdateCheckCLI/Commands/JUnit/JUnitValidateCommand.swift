@@ -10,21 +10,29 @@ package enum JUnitValidateCommand {
             Always checks well-formedness and structure: the root is <testsuites> or
             <testsuite>, required attributes are present, counts equal the cases
             inside, times are seconds with a '.' decimal point. With --schema the
-            report is also validated against that XML Schema (e.g. the Jenkins
-            junit-10 XSD). Problems are listed as <file>:<line>: <message>.
+            report is also validated against an XML Schema: a built-in one by name,
+            or an .xsd file by path (write ./jenkins for a file of that name).
+            Problems are listed as <file>:<line>: <message>.
+
+            Built-in schemas:
+            \(JUnitSchema.builtIn.map { "  \($0.name)   \($0.summary)" }.joined(separator: "\n"))
 
             Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
             errors); 65 the schema is not a usable XSD; 66 the report or the schema
             is missing.
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check.")],
-        options: [.value("schema", name: "xsd", help: "Also validate against this XML Schema file.")],
+        options: [
+            .value(
+                "schema", name: "name-or-xsd",
+                help: "Also validate against a built-in schema (jenkins) or this XML Schema file.")
+        ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
     /// Validates the report and prints the verdict.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let path = invocation.positionals[0]
-        let schema = invocation.value("schema")
+        let schema = invocation.value("schema").map(JUnitSchema.named)
         let result: JUnitValidation
         do {
             result = try JUnitValidator.validate(file: path, schema: schema)
