@@ -26,7 +26,7 @@ struct ParsedReport: Equatable {
         let reader = try XMLReader(path: path, diagnostics: diagnostics)
         var elements: [Element] = []
         var open: [Int] = []
-        while reader.read() {
+        while try reader.read() {
             switch reader.nodeType {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 var attributes: [String: String] = [:]

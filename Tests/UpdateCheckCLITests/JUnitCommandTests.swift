@@ -78,9 +78,13 @@ import Testing
                 Built-in schemas:
                   jenkins   the Jenkins xUnit plugin's junit-10 XSD (MIT licence)
 
+                Reading bounds (a report past them is refused, not checked): no
+                <!DOCTYPE>, so no entities; attribute values up to 1 MiB; text up to
+                8 MiB per node; nesting up to 256 levels.
+
                 Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
-                errors); 65 the schema is not a usable XSD; 66 the report or the schema
-                is missing.
+                errors); 65 the report goes past the reading bounds, or the schema is not
+                a usable XSD; 66 the report or the schema is missing.
 
                 USAGE: updatecheck junit validate <report> [<options>]
 
@@ -105,10 +109,29 @@ import Testing
                 flattened; with --combine-suites, suites of the same name become one); the
                 counts and times of each suite and of the whole report are recomputed from
                 the cases. The output is replaced atomically and only when every input is
-                a well-formed JUnit report.
+                a well-formed JUnit report, and it always passes 'junit validate'.
 
-                Exit codes: 0 merged; 65 an input is not a JUnit report (named with its
-                line); 66 an input is missing; 73 the output cannot be written.
+                Counting and repairs (warnings go to standard error):
+                  - every <failure>, <error> and <skipped> in a case counts: a case with
+                    a failure and an error adds 1 to failures and 1 to errors, as
+                    junitparser counts it; tests counts cases;
+                  - a <failure>, <error> or <skipped> directly in a suite becomes a case
+                    named "(suite failure)", "(suite error)" or "(suite skipped)", with
+                    the suite's name as classname;
+                  - times in any decimal form or e-notation (4.5e-05, .5, 1,234.5) are
+                    written with three decimals; a negative time becomes 0 (warning);
+                  - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
+                    Z, UTC, offsets); one that is not a date is left out (warning);
+                  - a case without a name is named "(unnamed case, line N)" (warning);
+                  - namespaces declared on <testsuites> are kept on what is copied.
+
+                Reading bounds (an input past them is refused): no <!DOCTYPE>, so no
+                entities; attribute values up to 1 MiB; text up to 8 MiB per node;
+                nesting up to 256 levels.
+
+                Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
+                reading bounds (named with its line); 66 an input is missing; 73 the
+                output cannot be written.
 
                 USAGE: updatecheck junit merge <report> ... [<options>]
 
@@ -213,6 +236,40 @@ import Testing
                   See 'updatecheck junit validate --help' for more information.
 
                 """)
+    }
+
+    /// A file of `Tests/Fixtures/hostile/`.
+    static func hostile(_ name: String) -> String {
+        BinaryRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/hostile/\(name)").path
+    }
+
+    @Test func hostileReportsAreRefusedWithExit65NamingFileAndLine() throws {
+        let dir = try folder()
+        let laughs = Self.hostile("junit-billion-laughs.xml")
+        let refusal =
+            "Error: \(laughs):2: a document type declaration (<!DOCTYPE>) is refused: JUnit reports have none, "
+            + "and its entities could expand without bound\n"
+        #expect(
+            try BinaryRunner.run(["junit", "merge", laughs, "-o", "out.xml"], in: dir)
+                == .init(status: 65, stdout: "", stderr: refusal))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.xml").path))
+        #expect(
+            try BinaryRunner.run(["junit", "validate", laughs, "--schema", "jenkins"], in: dir)
+                == .init(status: 65, stdout: "", stderr: refusal))
+    }
+
+    @Test func mergeRepairsWithWarningsOnStandardError() throws {
+        let dir = try folder()
+        let times = Self.hostile("junit-times.xml")
+        let result = try BinaryRunner.run(["junit", "merge", times, "-o", "out.xml"], in: dir)
+        #expect(
+            result
+                == .init(
+                    status: 0, stdout: "Merged 1 report into out.xml (5 tests, 0 failures, 0 errors, 0 skipped).\n",
+                    stderr: "warning: \(times):8: time=\"-1.5\" is negative; written as 0\n"))
+        let validated = try BinaryRunner.run(["junit", "validate", "out.xml", "--schema", "jenkins"], in: dir)
+        #expect(validated.status == 0)
+        #expect(validated.stdout.hasPrefix("out.xml: valid against jenkins (built in) (1 suite, 5 tests,"))
     }
 
     @Test func mergeCombinesShardsAndRecomputesTotals() throws {

@@ -5,15 +5,36 @@ import CLibXML2
 ///
 /// Every `<testsuite>` of every input becomes a suite of the output, in
 /// input order, with its attributes, properties, cases and output copied
-/// (cases as they are, through libxml2's writer). Suites nested in suites
-/// are flattened, each keeping its own name; optionally, suites of the same
-/// name are combined into one. The counts and times of every
-/// suite and of the root are recomputed from the cases; a case counts as an
-/// error when it has an `<error>`, else as a failure when it has a
-/// `<failure>`, else as skipped when it has a `<skipped>`.
+/// (cases through libxml2's writer). Suites nested in suites are flattened,
+/// each keeping its own name; optionally, suites of the same name are
+/// combined into one. The counts and times of every suite and of the root
+/// are recomputed from the cases.
 ///
-/// An input that is not a well-formed JUnit report is rejected naming the
-/// file, the line and the reason, and no output is written.
+/// What other tools write is repaired so that the output always passes
+/// ``JUnitValidator``:
+/// - **Several results in one case**: every `<failure>`, `<error>` and
+///   `<skipped>` directly in a case counts (a case with a failure and an
+///   error adds 1 to `failures` and 1 to `errors`), as junitparser counts
+///   them; `tests` counts cases.
+/// - **Results directly in a suite** (Ant and Jenkins write an `<error>` there
+///   when a class fails to load) become a case of their own named
+///   `(suite error)`, `(suite failure)` or `(suite skipped)`, with the suite's
+///   name as class name, and are counted.
+/// - **Times** in any decimal form or e-notation (`4.5e-05`, `.5`, `1,234.5`)
+///   are written as seconds with three decimals; a negative time becomes 0
+///   with a warning; anything else is refused.
+/// - **Timestamps** are written as UTC `YYYY-MM-DDTHH:MM:SS` (accepted: a `T`
+///   or a space, fractions, `Z`, `UTC`, offsets such as `+01:00`); one that is
+///   not a date is left out with a warning.
+/// - **A case without a name** is named `(unnamed case, line N)`, N its line
+///   in the input, with a warning.
+/// - **Namespaces** declared on an input's `<testsuites>` (and on suites
+///   that get flattened) are declared again on each suite and top-level
+///   element copied, so the output is namespace-well-formed.
+///
+/// An input that is not a well-formed JUnit report, or that goes past the
+/// ``JUnitReadingBounds``, is rejected naming the file, the line and the
+/// reason, and no output is written.
 public enum JUnitMerger {
     /// Merges the reports at `inputs` into `output`.
     ///
@@ -26,6 +47,9 @@ public enum JUnitMerger {
     ///     one run) become one suite, at the place of the first, holding the
     ///     content of all in input order with the first one's attributes.
     ///   - options: how the merged report is written.
+    ///   - warn: called with each warning (`file:line: message`) about an
+    ///     input that was repaired; the first 20 per input are given, then
+    ///     how many more there were.
     /// - Returns: the totals of the merged report.
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` for a
     ///   missing input; ``JUnitReporterError/malformed(path:line:reason:)``
@@ -37,7 +61,7 @@ public enum JUnitMerger {
     @discardableResult
     public static func merge(
         _ inputs: [String], into output: String, name: String? = nil, combiningSuites: Bool = false,
-        options: JUnitWriterOptions = JUnitWriterOptions()
+        options: JUnitWriterOptions = JUnitWriterOptions(), warn: (String) -> Void = { _ in }
     ) throws(JUnitReporterError) -> JUnitTotals {
         for input in inputs { try XMLReader.checkReadable(input) }
         let writer = try JUnitStreamWriter(path: output, name: name ?? "updatecheck", options: options)
@@ -52,6 +76,10 @@ public enum JUnitMerger {
                 if !named, let rootName {
                     writer.name = rootName
                     named = true
+                }
+                copier.warnings.forEach(warn)
+                if copier.warningCount > copier.warnings.count {
+                    warn("\(input): ... and \(copier.warningCount - copier.warnings.count) more warnings")
                 }
             } catch {
                 writer.discard()

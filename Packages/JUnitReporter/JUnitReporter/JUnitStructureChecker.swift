@@ -11,10 +11,8 @@ struct JUnitStructureChecker {
         /// For the root and suites: the declared counts and the counted ones.
         var declared: [(attribute: String, value: Int)] = []
         var counted = JUnitTotals()
-        /// For cases: the outcome elements seen inside.
-        var hasFailure = false
-        var hasError = false
-        var hasSkipped = false
+        /// For cases: the result elements seen inside (each counts).
+        var results = JUnitTotals()
         var milliseconds: Int64 = 0
         /// For suites: the `name` attribute.
         var suiteName = ""
@@ -74,9 +72,9 @@ struct JUnitStructureChecker {
             }
             frame.kind = .outcome
             switch name {
-            case "failure": stack[stack.count - 1].hasFailure = true
-            case "error": stack[stack.count - 1].hasError = true
-            default: stack[stack.count - 1].hasSkipped = true
+            case "failure": stack[stack.count - 1].results.failures += 1
+            case "error": stack[stack.count - 1].results.errors += 1
+            default: stack[stack.count - 1].results.skipped += 1
             }
         default:
             break
@@ -90,14 +88,10 @@ struct JUnitStructureChecker {
         guard let frame = stack.popLast() else { return }
         switch frame.kind {
         case .testCase:
-            var counted = JUnitTotals(tests: 1, milliseconds: frame.milliseconds)
-            if frame.hasError {
-                counted.errors = 1
-            } else if frame.hasFailure {
-                counted.failures = 1
-            } else if frame.hasSkipped {
-                counted.skipped = 1
-            }
+            // Every result counts, as junitparser counts them.
+            var counted = frame.results
+            counted.tests = 1
+            counted.milliseconds = frame.milliseconds
             totals.add(counted)
             addToParent(counted)
         case .suite, .root:

@@ -60,13 +60,23 @@ public enum JUnitTimeFormat {
     ///
     /// - Complexity: O(1): civil date from the day number, no calendar object.
     public static func timestamp(_ date: Date) -> String {
-        // Seconds from 0001-01-01T00:00:00Z to 1970-01-01 and to 10000-01-01.
-        let lowest: Int64 = -62_135_596_800
-        let highest: Int64 = 253_402_300_799
         let raw = date.timeIntervalSince1970
         let seconds: Int64 =
             raw.isNaN
-            ? 0 : raw <= Double(lowest) ? lowest : raw >= Double(highest) ? highest : Int64(raw.rounded(.down))
+            ? 0
+            : raw <= Double(lowestSecond)
+                ? lowestSecond : raw >= Double(highestSecond) ? highestSecond : Int64(raw.rounded(.down))
+        return timestamp(seconds: seconds)
+    }
+
+    /// Seconds from 0001-01-01T00:00:00Z to 1970-01-01, and to 9999-12-31T23:59:59Z.
+    private static let lowestSecond: Int64 = -62_135_596_800
+    private static let highestSecond: Int64 = 253_402_300_799
+
+    /// `seconds` since 1970-01-01T00:00:00Z as `YYYY-MM-DDTHH:MM:SS` (UTC),
+    /// clamped to the years 1 to 9999.
+    static func timestamp(seconds unclamped: Int64) -> String {
+        let seconds = min(max(unclamped, lowestSecond), highestSecond)
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400
         if secondOfDay < 0 {

@@ -1,8 +1,10 @@
 /// The counts and total time of a suite or a whole report, computed from
 /// its cases.
 ///
-/// A case counts once: as an error, a failure or a skip by its outcome, and
-/// in `tests` always.
+/// A case counts once in `tests`, and each of its results once: a case
+/// written by UpdateCheck has at most one, but a case from another tool with
+/// a `<failure>` and an `<error>` counts in `failures` and in `errors` (as
+/// junitparser counts it).
 public struct JUnitTotals: Sendable, Equatable, Hashable {
     /// Number of cases.
     public var tests: Int
@@ -24,8 +26,9 @@ public struct JUnitTotals: Sendable, Equatable, Hashable {
         self.milliseconds = milliseconds
     }
 
-    /// Cases that passed: `tests - failures - errors - skipped`.
-    public var passed: Int { tests - failures - errors - skipped }
+    /// Cases that passed: `tests - failures - errors - skipped` (never below
+    /// 0; exact when each case has at most one result).
+    public var passed: Int { max(0, tests - failures - errors - skipped) }
 
     /// Counts one case.
     @inlinable

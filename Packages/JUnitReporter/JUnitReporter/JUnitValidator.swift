@@ -30,8 +30,12 @@ public enum JUnitValidator {
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
     ///   report or the schema is missing or unreadable;
     ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when the schema
-    ///   is not a valid XML Schema. A report that is not XML at all is a
-    ///   problem in the result, not an error.
+    ///   is not a valid XML Schema;
+    ///   ``JUnitReporterError/malformed(path:line:reason:)`` when the report
+    ///   goes past the ``JUnitReadingBounds`` (a `<!DOCTYPE>`, an attribute or a
+    ///   text too long, nesting too deep): it is refused, not checked. A
+    ///   report that is not XML at all is a problem in the result, not an
+    ///   error.
     /// - Complexity: O(n) in the size of the file (read once, and once more
     ///   for the schema); memory O(depth).
     public static func validate(file path: String, schema: JUnitSchema? = nil, maxProblems: Int = 50)
@@ -45,7 +49,7 @@ public enum JUnitValidator {
         }
         var checker = JUnitStructureChecker(diagnostics: diagnostics)
         var sawElement = false
-        while reader.read() {
+        while try reader.read() {
             switch reader.nodeType {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 sawElement = true

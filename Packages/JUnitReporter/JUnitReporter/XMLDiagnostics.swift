@@ -10,6 +10,9 @@ final class XMLDiagnostics {
     /// Whether the XML parser itself reported an error (the file is not
     /// well-formed).
     private(set) var sawParserError = false
+    /// The first error that is a limit of libxml2's rather than a mistake
+    /// in the file (input too large, nesting too deep): reading stops there.
+    private(set) var limitProblem: JUnitProblem?
     /// How many errors are kept.
     let limit: Int
 
@@ -35,6 +38,14 @@ final class XMLDiagnostics {
         while message.last?.isWhitespace == true { message.removeLast() }
         switch UInt32(error.pointee.domain) {
         case XML_FROM_PARSER.rawValue, XML_FROM_NAMESPACE.rawValue, XML_FROM_IO.rawValue:
+            // libxml2 reports its size and depth limits (without
+            // XML_PARSE_HUGE) as internal or memory errors.
+            let code = UInt32(error.pointee.code)
+            if code == XML_ERR_INTERNAL_ERROR.rawValue || code == XML_ERR_NO_MEMORY.rawValue
+                || message.hasSuffix("too long"), diagnostics.limitProblem == nil
+            {
+                diagnostics.limitProblem = JUnitProblem(line: Int(error.pointee.line), message: message)
+            }
             message = "not well-formed XML: " + message
             diagnostics.sawParserError = true
         case XML_FROM_SCHEMASV.rawValue:

@@ -9,8 +9,9 @@ import CLibXML2
 #endif
 
 /// libxml2's streaming `xmlTextReader` over one file: one node at a time,
-/// so reports of any size are read in bounded memory. Parser and schema
-/// errors go to ``diagnostics``.
+/// so reports of any size are read in bounded memory, within
+/// ``JUnitReadingBounds`` (checked on every node). Parser and schema errors
+/// go to ``diagnostics``.
 final class XMLReader {
     /// The file read.
     let path: String
@@ -21,10 +22,15 @@ final class XMLReader {
     /// Opens `path` for reading.
     ///
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
-    ///   file is missing, a folder or unreadable.
+    ///   file is missing, a folder or unreadable;
+    ///   ``JUnitReporterError/malformed(path:line:reason:)`` when it declares
+    ///   a document type.
     init(path: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
         _ = LibXML.initialized
         try XMLReader.checkReadable(path)
+        if let line = JUnitReadingBounds.doctypeLine(path) {
+            throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
+        }
         guard let reader = xmlReaderForFile(path, nil, LibXML.readOptions) else {
             throw .cannotRead(path: path, reason: "cannot be opened")
         }
@@ -38,8 +44,77 @@ final class XMLReader {
         xmlFreeTextReader(reader)
     }
 
-    /// Moves to the next node; `false` at the end or at the first fatal error.
-    func read() -> Bool { xmlTextReaderRead(reader) == 1 }
+    /// Moves to the next node; `false` at the end or at the first fatal error
+    /// (recorded in ``diagnostics``).
+    ///
+    /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` past
+    ///   one of the ``JUnitReadingBounds`` (a document type declaration, an
+    ///   attribute or text too long, nesting too deep, an attribute libxml2
+    ///   could not read), naming the line and the bound.
+    func read() throws(JUnitReporterError) -> Bool {
+        let more = xmlTextReaderRead(reader) == 1
+        if let limit = diagnostics.limitProblem {
+            throw .malformed(
+                path: path, line: limit.line,
+                reason: "\(limit.message); past the reading bounds (\(JUnitReadingBounds.summary))")
+        }
+        guard more else { return false }
+        switch nodeType {
+        case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+            throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
+        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            try checkAttributes()
+        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
+            Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+            if let value = valuePointer, Self.length(value, beyond: JUnitReadingBounds.maxTextBytes) {
+                throw .malformed(
+                    path: path, line: line,
+                    reason: "text longer than \(JUnitReadingBounds.maxTextBytes) bytes (8 MiB) inside <\(parentName)>; "
+                        + "past the reading bounds (\(JUnitReadingBounds.summary))")
+            }
+        case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+            // Without a DTD only the predefined entities exist, and libxml2
+            // replaces those itself; anything else was already an error.
+            throw .malformed(path: path, line: line, reason: "an entity reference (&\(name);) with no declaration")
+        default:
+            break
+        }
+        return true
+    }
+
+    /// The name of the element enclosing the current text node.
+    private var parentName: String {
+        guard let node = xmlTextReaderCurrentNode(reader), let parent = node.pointee.parent,
+            let name = parent.pointee.name
+        else { return "?" }
+        return String(cString: name)
+    }
+
+    /// Throws when an attribute of the current element is longer than the
+    /// bound, or has no value libxml2 can hand over (never read as `""`).
+    private func checkAttributes() throws(JUnitReporterError) {
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return }
+        defer { xmlTextReaderMoveToElement(reader) }
+        let element = name
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard let value = xmlTextReaderConstValue(reader) else {
+                throw .malformed(
+                    path: path, line: line, reason: "attribute \(name) of <\(element)> could not be read")
+            }
+            if Self.length(value, beyond: JUnitReadingBounds.maxAttributeBytes) {
+                throw .malformed(
+                    path: path, line: line,
+                    reason: "attribute \(name) of <\(element)> is longer than \(JUnitReadingBounds.maxAttributeBytes) "
+                        + "bytes (1 MiB); past the reading bounds (\(JUnitReadingBounds.summary))")
+            }
+        }
+    }
+
+    /// Whether the NUL-terminated `value` is longer than `bound` bytes
+    /// (reading at most `bound + 1` of them).
+    private static func length(_ value: UnsafePointer<UInt8>, beyond bound: Int) -> Bool {
+        strnlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self), bound + 1) > bound
+    }
 
     /// The current node's type (`XML_READER_TYPE_…`).
     var nodeType: Int32 { xmlTextReaderNodeType(reader) }

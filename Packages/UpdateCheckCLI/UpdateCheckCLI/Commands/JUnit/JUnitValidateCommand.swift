@@ -17,9 +17,13 @@ package enum JUnitValidateCommand {
             Built-in schemas:
             \(JUnitSchema.builtIn.map { "  \($0.name)   \($0.summary)" }.joined(separator: "\n"))
 
+            Reading bounds (a report past them is refused, not checked): no
+            <!DOCTYPE>, so no entities; attribute values up to 1 MiB; text up to
+            8 MiB per node; nesting up to 256 levels.
+
             Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
-            errors); 65 the schema is not a usable XSD; 66 the report or the schema
-            is missing.
+            errors); 65 the report goes past the reading bounds, or the schema is not
+            a usable XSD; 66 the report or the schema is missing.
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check.")],
         options: [

@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+@testable import JUnitReporter
+
+/// Reports written to hurt: every file in `Tests/Fixtures/hostile/junit-*`
+/// and the huge ones generated here end as the README says, with the error
+/// naming file, line and reason, and every merged report validates.
+@Suite struct JUnitHostileInputTests {
+    /// The folder of the hostile fixtures.
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/hostile")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// Merges `inputs`; returns the error, or `nil` after checking that the
+    /// output passes ``JUnitValidator``.
+    func mergeError(_ inputs: [String]) throws -> JUnitReporterError? {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        do {
+            try JUnitMerger.merge(inputs, into: output)
+        } catch {
+            #expect(!FileManager.default.fileExists(atPath: output))
+            return error
+        }
+        #expect(try JUnitValidator.validate(file: output).problems == [])
+        return nil
+    }
+
+    @Test(arguments: [
+        ("junit-billion-laughs.xml", 2), ("junit-entity-in-text.xml", 2),
+    ])
+    func documentTypesAreRefusedWithTheirLine(name: String, line: Int) throws {
+        let path = Self.fixture(name)
+        let refused = JUnitReadingBounds.refusedDoctype(path: path, line: line)
+        #expect(try mergeError([path]) == refused)
+        #expect(throws: refused) { try JUnitValidator.validate(file: path) }
+        #expect(refused.description.contains("\(path):\(line): a document type declaration (<!DOCTYPE>) is refused"))
+    }
+
+    @Test func aDoctypeAfterCommentsAndInstructionsIsFoundOnItsLine() throws {
+        let path = TemporaryFolder.shared.path("late.xml")
+        try "<?xml version=\"1.0\"?>\n<!-- a -- b\n -->\n<?pi x?>\n\n<!DOCTYPE t>\n<testsuite/>\n"
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(JUnitReadingBounds.doctypeLine(path) == 6)
+        let plain = TemporaryFolder.shared.path("plain.xml")
+        try "<!-- <!DOCTYPE --><testsuite name=\"<!DOCTYPE\"/>".write(toFile: plain, atomically: false, encoding: .utf8)
+        #expect(JUnitReadingBounds.doctypeLine(plain) == nil)
+    }
+
+    @Test func anUndeclaredEntityIsAnErrorNeverDroppedText() throws {
+        let path = Self.fixture("junit-undeclared-entity.xml")
+        #expect(
+            try mergeError([path])
+                == .malformed(path: path, line: 4, reason: "not well-formed XML: Entity 'who' not defined"))
+        #expect(try JUnitValidator.validate(file: path).problems.first?.line == 4)
+    }
+
+    /// A report with one huge attribute or text, or deep nesting.
+    static func huge(_ kind: String) throws -> String {
+        let path = TemporaryFolder.shared.path("\(kind).xml")
+        var text = "<testsuites>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
+        switch kind {
+        case "attribute-16MB": text += "<testcase name=\"" + String(repeating: "a", count: 16_000_000) + "\"/>\n"
+        case "attribute-1MiB+1":
+            text += "<testcase name=\"" + String(repeating: "a", count: (1 << 20) + 1) + "\"/>\n"
+        case "text-8MiB+1":
+            text +=
+                "<testcase name=\"c\"><system-out>" + String(repeating: "a", count: (8 << 20) + 1)
+                + "</system-out></testcase>\n"
+        case "text-12MB":
+            text +=
+                "<testcase name=\"c\"><system-out>" + String(repeating: "a", count: 12_000_000)
+                + "</system-out></testcase>\n"
+        default:
+            text +=
+                "<testcase name=\"c\">" + String(repeating: "<x>", count: 300) + String(repeating: "</x>", count: 300)
+                + "</testcase>\n"
+        }
+        text += "</testsuite>\n</testsuites>\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test(arguments: [
+        ("attribute-16MB", "past the reading bounds"),
+        (
+            "attribute-1MiB+1",
+            "attribute name of <testcase> is longer than 1048576 bytes (1 MiB); past the reading bounds"
+        ),
+        ("text-8MiB+1", "text longer than 8388608 bytes (8 MiB) inside <system-out>; past the reading bounds"),
+        ("text-12MB", "past the reading bounds"),
+        ("deep", "past the reading bounds"),
+    ])
+    func hugeInputsEndWithTheBound(kind: String, message: String) throws {
+        let path = try Self.huge(kind)
+        for error in [try mergeError([path]), Self.validationError(path)] {
+            guard case .malformed(let errorPath, let line, let reason) = error else {
+                Issue.record("\(kind): expected a refusal, got \(String(describing: error))")
+                continue
+            }
+            #expect(errorPath == path)
+            #expect(line == 3)
+            #expect(reason.contains(message), "\(reason)")
+            #expect(reason.hasSuffix("(\(JUnitReadingBounds.summary))"), "\(reason)")
+            #expect(!reason.contains("name=\"\""))
+        }
+    }
+
+    static func validationError(_ path: String) -> JUnitReporterError? {
+        do {
+            _ = try JUnitValidator.validate(file: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func namespacesDeclaredOnTheRootSurviveTheMerge() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        try JUnitMerger.merge([Self.fixture("junit-namespaces.xml")], into: output)
+        let merged = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(merged.contains(#"ci:shard="1" xmlns:ci="urn:example:ci">"#))
+        #expect(merged.contains(#"<testcase name="a" classname="k" ci:retries="0" xmlns:ci="urn:example:ci"/>"#))
+        #expect(merged.contains(#"<ci:trace>at b()</ci:trace>"#))
+        // The namespace-aware reader of validate accepts it.
+        #expect(try JUnitValidator.validate(file: output).problems == [])
+    }
+
+    @Test func suiteLevelResultsBecomeCountedCases() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        let totals = try JUnitMerger.merge([Self.fixture("junit-suite-error.xml")], into: output)
+        #expect(totals == JUnitTotals(tests: 3, failures: 1, errors: 1, milliseconds: 200))
+        let report = try ParsedReport(path: output)
+        #expect(
+            report.all("testcase").map { [$0.attributes["name"], $0.attributes["classname"]] } == [
+                ["(suite error)", "com.example.BrokenTest"], ["ok", "com.example.FineTest"],
+                ["(suite failure)", "com.example.FineTest"],
+            ])
+        #expect(report.all("error").first?.text.hasPrefix("java.lang.NoClassDefFoundError") == true)
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
+
+    @Test func timesAreNormalisedAndNegativeOnesWarned() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        var warnings: [String] = []
+        let input = Self.fixture("junit-times.xml")
+        let totals = try JUnitMerger.merge([input], into: output, warn: { warnings.append($0) })
+        #expect(totals.milliseconds == 1_385_000)
+        let report = try ParsedReport(path: output)
+        #expect(
+            report.all("testcase").map { $0.attributes["time"] } == ["0.000", "150.000", "0.500", "1234.500", "0.000"])
+        #expect(warnings == ["\(input):8: time=\"-1.5\" is negative; written as 0"])
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
+
+    @Test func timestampsAreNormalisedOrLeftOutWithAWarning() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        var warnings: [String] = []
+        let input = Self.fixture("junit-timestamps.xml")
+        try JUnitMerger.merge([input], into: output, warn: { warnings.append($0) })
+        let report = try ParsedReport(path: output)
+        #expect(
+            report.all("testsuite").map { $0.attributes["timestamp"] } == [
+                "2021-03-07T10:36:56", "2021-03-07T08:36:56", "2021-03-07T10:36:56", nil,
+            ])
+        #expect(warnings == ["\(input):6: timestamp \"yesterday\" is not a date and time; left out"])
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
+
+    @Test func namelessCasesGetANameWithAWarning() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        var warnings: [String] = []
+        let input = Self.fixture("junit-nameless.xml")
+        try JUnitMerger.merge([input], into: output, warn: { warnings.append($0) })
+        let report = try ParsedReport(path: output)
+        #expect(
+            report.all("testcase").map { $0.attributes["name"] } == [
+                "(unnamed case, line 3)", "(unnamed case, line 4)",
+            ])
+        #expect(warnings.count == 2)
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
+
+    @Test func everyResultOfACaseCounts() throws {
+        let input = Self.fixture("junit-several-results.xml")
+        let expected = JUnitTotals(tests: 3, failures: 2, errors: 1, skipped: 1)
+        #expect(try JUnitValidator.validate(file: input).totals == expected)
+        #expect(try JUnitValidator.validate(file: input).problems == [])
+        let output = TemporaryFolder.shared.path("merged.xml")
+        #expect(try JUnitMerger.merge([input], into: output) == expected)
+        #expect(expected.passed == 0)
+    }
+
+    @Test func everyFixtureThatMergesGivesAValidReport() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+            .filter { $0.hasPrefix("junit-") }.sorted()
+        #expect(names.count == 9)
+        var merged = 0
+        for name in names where try mergeError([Self.fixture(name)]) == nil { merged += 1 }
+        #expect(merged == 6)
+        let mergeable = try names.map(Self.fixture).filter { try mergeError([$0]) == nil }
+        #expect(try mergeError(mergeable) == nil)
+    }
+
+    @Test(arguments: [
+        ("12", 12.0), ("0.5", 0.5), (".5", 0.5), ("5.", 5.0), ("4.50611114501953e-05", 4.50611114501953e-05),
+        ("1.5E+2", 150.0), ("+3", 3.0), ("-1.5", -1.5), ("1,234.5", 1234.5), ("12,345,678", 12_345_678.0),
+    ])
+    func lenientTimesAreRead(text: String, seconds: Double) {
+        #expect(JUnitSyntax.lenientSeconds(text) == seconds)
+    }
+
+    @Test(arguments: [
+        "", ".", "1,5", "1,23", ",123", "1,234e3", "NaN", "inf", "1e", "e5", "1.2.3", "0x10", "1 ", "1e400",
+    ])
+    func otherTimesAreNot(text: String) {
+        #expect(JUnitSyntax.lenientSeconds(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("2021-03-07T10:36:56", "2021-03-07T10:36:56"), ("2021-03-07T10:36:56 UTC", "2021-03-07T10:36:56"),
+        ("2021-03-07 10:36:56Z", "2021-03-07T10:36:56"), ("2021-03-07T10:36:56.999+02:00", "2021-03-07T08:36:56"),
+        ("2021-03-07T01:00:00-0130", "2021-03-07T02:30:00"), ("2020-02-29T23:30:00-01", "2020-03-01T00:30:00"),
+        ("2021-01-01T00:00:00+01:00", "2020-12-31T23:00:00"), ("2021-03-07T10:36:56 GMT", "2021-03-07T10:36:56"),
+    ])
+    func timestampsAreNormalisedToUTC(text: String, expected: String) {
+        #expect(JUnitSyntax.normalizedTimestamp(text) == expected)
+    }
+
+    @Test(arguments: [
+        "yesterday", "2021-02-29T00:00:00", "2021-13-01T00:00:00", "2021-03-07T24:00:00", "2021-03-07",
+        "2021-03-07T10:36:56 CET", "2021-03-07T10:36:56+25:00", "2021-03-07T10:36:56.", "2021-03-07T10:36:56+1",
+    ])
+    func otherTimestampsAreNot(text: String) {
+        #expect(JUnitSyntax.normalizedTimestamp(text) == nil)
+    }
+}
