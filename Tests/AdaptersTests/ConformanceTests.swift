@@ -1,3 +1,4 @@
+import AnimatedListAdapter
 import AppKitAdapter
 import BatchUpdate
 import DiffableSnapshotAdapter
@@ -20,6 +21,10 @@ import UIKitAdapter
     @Test func recyclerViewWithoutPayload() { expectPasses(RecyclerViewUpdateAdapter<Int>(payload: nil)) }
     @Test func diffable() { expectPasses(DiffableDataSourceAdapter<Int>()) }
     @Test func diffableReload() { expectPasses(DiffableDataSourceAdapter<Int>(refresh: .reload)) }
+    @Test func animatedList() { expectPasses(AnimatedListAdapter<Int>()) }
+
+    /// The figure `ConformanceReport`'s documentation quotes for `ids: 5`.
+    @Test func fiveIDsMake913721ExhaustiveCases() { #expect(Self.exhaustiveCases == 913_721) }
 
     /// The number of exhaustive cases over five IDs, counted from the rule:
     /// every changed subset when a pair keeps at most four items; otherwise
@@ -41,6 +46,7 @@ import UIKitAdapter
         let report = ConformanceKit.check(adapter, options: Self.options)
         #expect(report.passed, "\(report)")
         #expect(report.casesChecked == Self.exhaustiveCases + 1000)
+        #expect(report.exhaustiveCasesChecked == Self.exhaustiveCases && report.randomCasesChecked == 1000)
         #expect(report.groups.count == 326 + 10)
         #expect(report.groups.allSatisfy { $0.failureCount == 0 && $0.casesChecked > 0 })
     }

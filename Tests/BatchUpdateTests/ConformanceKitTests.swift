@@ -14,7 +14,8 @@ import Testing
         #expect(report.groups.first?.name == "old []")
         #expect(report.groups[1].name == "old [a]")
         #expect(report.groups.last?.name == "random pairs 100-199")
-        #expect(report.description == "steps: passed 26869 cases")
+        #expect(report.exhaustiveCasesChecked == 26_669 && report.randomCasesChecked == 200)
+        #expect(report.description == "steps: passed 26869 cases (26669 exhaustive, 200 random)")
         #expect(report.smallestFailure == nil)
     }
 
@@ -32,7 +33,8 @@ import Testing
                 """)
         #expect(
             report.description.hasPrefix(
-                "steps: \(report.failureCount) of \(report.casesChecked) cases failed; smallest: [a] → [b]"))
+                "steps: \(report.failureCount) of \(report.casesChecked) cases (26669 exhaustive, 200 random) failed; "
+                    + "smallest: [a] → [b]"))
 
         // The article's own pair: the insert of d is deleted again.
         let article = try #require(

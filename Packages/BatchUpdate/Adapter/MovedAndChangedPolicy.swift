@@ -10,6 +10,12 @@ public enum MovedAndChangedPolicy: String, Sendable, Hashable, CaseIterable, Cus
     /// Move the item (keeping its cell), then refresh it — in a later batch
     /// where the toolkit requires one.
     case moveThenRefresh = "move-then-refresh"
+    /// Refresh the item at its old path first, then move it (keeping its
+    /// cell) in a later batch — the order of staged changeset engines such as
+    /// DifferenceKit, whose updates stage comes before its moves stage. The
+    /// kit expects the same rows as ``moveThenRefresh``: the cell is kept
+    /// exactly when the refresh style keeps it.
+    case refreshThenMove = "refresh-then-move"
 
     /// The kebab-case name shown by the CLI.
     public var description: String { rawValue }

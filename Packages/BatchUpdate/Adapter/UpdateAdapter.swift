@@ -25,4 +25,20 @@ public protocol UpdateAdapter<ID>: Sendable {
 
     /// The batches of calls that take the toolkit from `plan.old` to `plan.new`, in order.
     func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, Call>]
+
+    /// The batches for each of `plans`, in the same order.
+    ///
+    /// The conformance kit hands an adapter all the cases of one group at
+    /// once through this method, so that an adapter with a cost per request
+    /// (a program in another process) can pipeline them. The default calls
+    /// ``batches(for:)`` for each plan.
+    func batches(forEach plans: [UpdatePlan<ID>]) -> [[UpdateBatch<ID, Call>]]
+}
+
+extension UpdateAdapter {
+    /// ``batches(for:)`` for each plan, in order.
+    @inlinable
+    public func batches(forEach plans: [UpdatePlan<ID>]) -> [[UpdateBatch<ID, Call>]] {
+        plans.map { batches(for: $0) }
+    }
 }

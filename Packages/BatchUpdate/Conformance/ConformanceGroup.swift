@@ -37,6 +37,12 @@ public struct ConformanceGroup: Sendable, Hashable {
         }
     }
 
+    /// Whether the group holds random pairs (rather than exhaustive ones).
+    public var isRandom: Bool {
+        if case .random = kind { return true }
+        return false
+    }
+
     /// Whether every case passed.
     public var passed: Bool { failureCount == 0 }
 }

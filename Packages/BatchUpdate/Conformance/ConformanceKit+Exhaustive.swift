@@ -9,8 +9,7 @@ extension ConformanceKit {
     ) -> ConformanceGroup where Adapter.ID == Int {
         let start = DispatchTime.now().uptimeNanoseconds
         var smallest = SmallestFailures<UpdatePlan<Int>>(capacity: options.failuresPerGroup)
-        var checked = 0
-        var failed = 0
+        var plans: [UpdatePlan<Int>] = []
         var kept: [Int] = []
         var subset: [Int] = []
         for new in selections {
@@ -25,14 +24,17 @@ extension ConformanceKit {
             for mask in changedMasks(plan: base, kept: kept, limit: options.changedSubsetLimit) {
                 subset.removeAll(keepingCapacity: true)
                 for bit in kept.indices where mask & (1 << bit) != 0 { subset.append(kept[bit]) }
-                let plan = mask == 0 ? base : base.replacingChanged(with: subset)
-                checked += 1
-                if problem(of: adapter, plan: plan, batches: adapter.batches(for: plan), label: label) != nil {
-                    failed += 1
-                    smallest.offer(plan, key: [max(old.count, new.count), old.count + new.count, subset.count])
-                }
+                plans.append(mask == 0 ? base : base.replacingChanged(with: subset))
             }
         }
+        var failed = 0
+        for (plan, batches) in zip(plans, adapter.batches(forEach: plans))
+        where problem(of: adapter, plan: plan, batches: batches, label: label) != nil {
+            failed += 1
+            smallest.offer(
+                plan, key: [max(plan.old.count, plan.new.count), plan.old.count + plan.new.count, plan.changedCount])
+        }
+        let checked = plans.count
         let failures = smallest.sorted.compactMap { failure(of: adapter, plan: $0, origin: nil, label: label) }
         return ConformanceGroup(
             kind: .exhaustive(old: old.map(label)), casesChecked: checked, failureCount: failed,

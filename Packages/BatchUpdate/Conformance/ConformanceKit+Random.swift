@@ -4,19 +4,21 @@ extension ConformanceKit {
     /// The random pairs `pairs` of the options' seed.
     @inlinable
     static func randomGroup<Adapter: UpdateAdapter>(
-        _ adapter: Adapter, pairs: Range<Int>, options: ConformanceOptions
+        _ adapter: Adapter, pairs range: Range<Int>, options: ConformanceOptions
     ) -> ConformanceGroup where Adapter.ID == Int {
         let start = DispatchTime.now().uptimeNanoseconds
         var smallest = SmallestFailures<(index: Int, case: RandomPairs.Case)>(capacity: options.failuresPerGroup)
         var failed = 0
-        for index in pairs {
-            let pair = RandomPairs.pair(index, seed: options.seed, maxItems: options.maxRandomItems)
-            if fails(adapter, pair) {
-                failed += 1
-                smallest.offer(
-                    (index, pair),
-                    key: [max(pair.old.count, pair.new.count), pair.old.count + pair.new.count, pair.changed.count])
-            }
+        let pairs = range.map {
+            (index: $0, case: RandomPairs.pair($0, seed: options.seed, maxItems: options.maxRandomItems))
+        }
+        let plans = pairs.map { plan($0.case) }
+        for ((index, pair), (plan, batches)) in zip(pairs, zip(plans, adapter.batches(forEach: plans)))
+        where problem(of: adapter, plan: plan, batches: batches, label: label) != nil {
+            failed += 1
+            smallest.offer(
+                (index, pair),
+                key: [max(pair.old.count, pair.new.count), pair.old.count + pair.new.count, pair.changed.count])
         }
         var failures: [ConformanceFailure] = []
         for (index, pair) in smallest.sorted {
@@ -30,7 +32,7 @@ extension ConformanceKit {
         }
         failures.sort { $0.sizeKey.lexicographicallyPrecedes($1.sizeKey) }
         return ConformanceGroup(
-            kind: .random(first: pairs.lowerBound, count: pairs.count), casesChecked: pairs.count,
+            kind: .random(first: range.lowerBound, count: range.count), casesChecked: range.count,
             failureCount: failed, failures: failures, seconds: seconds(since: start))
     }
 

@@ -21,13 +21,67 @@ extension ConformanceKit {
         return failure(of: adapter, plan: plan, origin: nil) { String(describing: $0) }
     }
 
+    /// Checks a recorded call list for one plan: replays `batches` on a
+    /// fresh `model` showing `plan.old` and holds the rows to `policy`,
+    /// exactly as for an adapter's batches. Returns the first problem, or
+    /// `nil` when the calls are correct.
+    ///
+    /// For call logs of engines that are not ``UpdateAdapter``s (DiffUtil
+    /// dispatches captured on a device, a staged changeset engine's output):
+    ///
+    /// ```swift
+    /// let plan = try UpdatePlan(from: ["a", "b"], to: ["b", "a"])
+    /// let log = [UpdateBatch(items: ["b", "a"], calls: [RecyclerViewCall.moved(from: 1, to: 0)])]
+    /// let problem = ConformanceKit.verify(log, on: RecyclerViewModel<String>.self, policy: policy, plan: plan)
+    /// ```
+    ///
+    /// - Complexity: one model replay.
+    @inlinable
+    public static func verify<Model: ToolkitModel>(
+        _ batches: [UpdateBatch<Model.ID, Model.Call>], on model: Model.Type, policy: AdapterPolicy,
+        plan: UpdatePlan<Model.ID>
+    ) -> ConformanceProblem? {
+        problem(on: model, policy: policy, plan: plan, batches: batches) { String(describing: $0) }
+    }
+
+    /// Checks a recorded call list for one case: plans `old` → `new` with
+    /// `changed`, replays `batches` on `model` and returns the failure (with
+    /// the calls) or `nil` when the calls are correct.
+    ///
+    /// - Throws: ``BatchUpdateError`` when the case itself is invalid
+    ///   (duplicate IDs, a changed ID that is not kept).
+    @inlinable
+    public static func check<Model: ToolkitModel>(
+        _ batches: [UpdateBatch<Model.ID, Model.Call>], on model: Model.Type, policy: AdapterPolicy,
+        old: [Model.ID], new: [Model.ID], changed: [Model.ID] = []
+    ) throws(BatchUpdateError) -> ConformanceFailure? {
+        let plan = try UpdatePlan(from: old, to: new, changed: changed)
+        let label: (Model.ID) -> String = { String(describing: $0) }
+        guard let problem = problem(on: model, policy: policy, plan: plan, batches: batches, label: label) else {
+            return nil
+        }
+        return ConformanceFailure(
+            old: plan.old.map(label), new: plan.new.map(label), changed: plan.changedIDs.map(label), problem: problem,
+            calls: batches.map { $0.calls.map(\.description) }, origin: nil)
+    }
+
     /// The first problem of `batches` for `plan`, naming items with `label`.
     @inlinable
     static func problem<Adapter: UpdateAdapter>(
         of adapter: Adapter, plan: UpdatePlan<Adapter.ID>, batches: [UpdateBatch<Adapter.ID, Adapter.Call>],
         label: (Adapter.ID) -> String
     ) -> ConformanceProblem? {
-        var model = Adapter.Model(showing: plan.old)
+        problem(on: Adapter.Model.self, policy: adapter.policy, plan: plan, batches: batches, label: label)
+    }
+
+    /// The first problem of `batches` replayed on `model` for `plan`, held to
+    /// `policy`, naming items with `label`.
+    @inlinable
+    static func problem<Model: ToolkitModel>(
+        on _: Model.Type, policy: AdapterPolicy, plan: UpdatePlan<Model.ID>,
+        batches: [UpdateBatch<Model.ID, Model.Call>], label: (Model.ID) -> String
+    ) -> ConformanceProblem? {
+        var model = Model(showing: plan.old)
         for (index, batch) in batches.enumerated() {
             do {
                 try model.perform(batch)
@@ -39,7 +93,6 @@ extension ConformanceKit {
         guard rows.count == plan.new.count, zip(rows, plan.new).allSatisfy({ $0.id == $1 }) else {
             return .wrongRows(expected: plan.new.map(label), shown: rows.map { label($0.id) })
         }
-        let policy = adapter.policy
         let oldCount = plan.old.count
         for (index, row) in rows.enumerated() {
             guard let source = plan.oldIndex(ofNew: index) else {

@@ -25,6 +25,10 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
 
     /// The number of cases checked.
     public var casesChecked: Int { groups.reduce(0) { $0 + $1.casesChecked } }
+    /// The number of exhaustive cases checked (pairs over up to ``ConformanceOptions/ids`` IDs).
+    public var exhaustiveCasesChecked: Int { groups.reduce(0) { $0 + ($1.isRandom ? 0 : $1.casesChecked) } }
+    /// The number of random pairs checked.
+    public var randomCasesChecked: Int { groups.reduce(0) { $0 + ($1.isRandom ? $1.casesChecked : 0) } }
     /// The number of failing cases.
     public var failureCount: Int { groups.reduce(0) { $0 + $1.failureCount } }
     /// Whether every case passed.
@@ -35,9 +39,12 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         groups.lazy.flatMap(\.failures).min { $0.sizeKey.lexicographicallyPrecedes($1.sizeKey) }
     }
 
-    /// `uikit: passed 913961 cases` or `uikit: 12 of 913961 cases failed; smallest: …`.
+    /// `uikit: passed 914721 cases (913721 exhaustive, 1000 random)` — the
+    /// figures of `ids: 5, randomPairs: 1000` — or
+    /// `uikit: 12 of 914721 cases (913721 exhaustive, 1000 random) failed; smallest: …`.
     public var description: String {
-        guard let smallest = smallestFailure else { return "\(adapter): passed \(casesChecked) cases" }
-        return "\(adapter): \(failureCount) of \(casesChecked) cases failed; smallest: \(smallest)"
+        let counts = "\(casesChecked) cases (\(exhaustiveCasesChecked) exhaustive, \(randomCasesChecked) random)"
+        guard let smallest = smallestFailure else { return "\(adapter): passed \(counts)" }
+        return "\(adapter): \(failureCount) of \(counts) failed; smallest: \(smallest)"
     }
 }

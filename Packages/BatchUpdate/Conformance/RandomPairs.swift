@@ -5,17 +5,32 @@
 /// Pairs mix every kind of change at varying rates: deletions, insertions,
 /// moves of single items, content changes, and now and then a reversal, a
 /// shuffle, an empty side or a pair of identical snapshots.
-@usableFromInline
-enum RandomPairs {
-    /// One random case.
-    @usableFromInline
-    struct Case: Sendable, Hashable {
-        @usableFromInline var old: [Int]
-        @usableFromInline var new: [Int]
-        @usableFromInline var changed: [Int]
+///
+/// The generator is public so that a case named in a report (`random pair
+/// 17 of seed 42`) can be rebuilt anywhere, and so that tools in other
+/// languages can be fed exactly the kit's cases:
+///
+/// ```swift
+/// let pair = RandomPairs.pair(17, seed: 42, maxItems: 1000)
+/// let failure = try ConformanceKit.check(MyAdapter<Int>(), old: pair.old, new: pair.new, changed: pair.changed)
+/// ```
+///
+/// The sequence is fixed by ``SplitMix64`` and the steps below; changing
+/// either changes every seed's pairs.
+public enum RandomPairs {
+    /// One random case: two snapshots of unique `Int` IDs and the kept IDs
+    /// whose content changed (in new order).
+    public struct Case: Sendable, Hashable {
+        /// The old snapshot.
+        public var old: [Int]
+        /// The new snapshot.
+        public var new: [Int]
+        /// The kept IDs marked content-changed, in new order.
+        public var changed: [Int]
 
-        @usableFromInline
-        init(old: [Int], new: [Int], changed: [Int]) {
+        /// Creates a case.
+        @inlinable
+        public init(old: [Int], new: [Int], changed: [Int]) {
             self.old = old
             self.new = new
             self.changed = changed
@@ -23,8 +38,12 @@ enum RandomPairs {
     }
 
     /// Pair `index` of `seed`, with snapshots of at most `maxItems` items.
-    @usableFromInline
-    static func pair(_ index: Int, seed: UInt64, maxItems: Int) -> Case {
+    ///
+    /// The old snapshot is a shuffle of `0 ..< n`; inserted IDs are `n`,
+    /// `n + 1`, …; so IDs are unique and every changed ID is kept.
+    ///
+    /// - Complexity: O(`maxItems`²) in the worst case (single-item moves in an array).
+    public static func pair(_ index: Int, seed: UInt64, maxItems: Int) -> Case {
         var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
         _ = random.next()
         let limit = max(0, maxItems)

@@ -1,11 +1,27 @@
-/// The rows of a toolkit that applies each call at once (NSTableView,
-/// RecyclerView), for its model: cells move with their rows, new and
-/// refreshed cells are bound to the data source only after the update, at
-/// their final positions (that is when those toolkits ask for them).
+/// The cell tracker of a toolkit that applies each call at once
+/// (NSTableView, RecyclerView, a splice-based web list, Flutter's
+/// `AnimatedList`), for writing its ``ToolkitModel``.
 ///
-/// Models validate every call before they change the rows.
-@usableFromInline
-package struct SequentialRows<ID: Hashable & Sendable>: Sendable {
+/// It follows the cell-numbering contract of ``DisplayedRow``: it starts
+/// with row *i* in cell *i*, and every cell it creates (for an insertion, or
+/// a refresh that replaces the cell) gets the next number from the old count
+/// on. Cells move with their rows. New and refreshed rows are bound to the
+/// data source only after the update, at their final positions (that is when
+/// those toolkits ask for them): ``bind(to:)`` fills them from the batch's
+/// items and returns the ``DisplayedRow``s the kit compares.
+///
+/// A model validates every call against ``count`` before it changes the
+/// rows; the methods here trap on positions out of range.
+///
+/// ```swift
+/// var list = SequentialRows(showing: ["a", "b", "c"])
+/// list.remove(0..<1)                      // b, c in cells 1, 2
+/// list.insert(count: 1, at: 2)            // a new cell 3 at the end
+/// list.refresh(at: 0, keepingCell: true)  // b is bound again in cell 1
+/// let rows = list.bind(to: ["b", "c", "d"])
+/// // b in cell 1 (refreshed), c in cell 2, d in cell 3 (refreshed)
+/// ```
+public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// One row: its cell, what it shows (`nil` until bound), whether it was refreshed.
     @usableFromInline
     struct Row: Sendable {
@@ -24,20 +40,26 @@ package struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     @usableFromInline var rows: [Row]
     @usableFromInline var nextCell: Int
 
-    /// Rows showing `items`, row *i* in cell *i*.
+    /// Rows showing `items`, row *i* in cell *i*, none refreshed.
+    ///
+    /// - Complexity: O(*n*).
     @inlinable
-    package init(showing items: [ID]) {
+    public init(showing items: [ID]) {
         rows = items.enumerated().map { Row(cell: $0.offset, id: $0.element, isRefreshed: false) }
         nextCell = items.count
     }
 
-    /// The number of rows.
+    /// The number of rows now.
     @inlinable
-    package var count: Int { rows.count }
+    public var count: Int { rows.count }
 
-    /// Inserts `count` new cells so that they end up at `position`.
+    /// Inserts `count` new cells so that they end up at `position` ..<
+    /// `position + count`; they are bound at ``bind(to:)``.
+    ///
+    /// - Precondition: `0 <= position <= count`, `count >= 0`.
+    /// - Complexity: O(*n*).
     @inlinable
-    package mutating func insert(count: Int, at position: Int) {
+    public mutating func insert(count: Int, at position: Int) {
         var fresh: [Row] = []
         fresh.reserveCapacity(count)
         for _ in 0..<count {
@@ -47,21 +69,31 @@ package struct SequentialRows<ID: Hashable & Sendable>: Sendable {
         rows.insert(contentsOf: fresh, at: position)
     }
 
-    /// Removes the rows in `range`.
+    /// Removes the rows in `range`, with their cells.
+    ///
+    /// - Precondition: `range` lies inside `0 ..< count`.
+    /// - Complexity: O(*n*).
     @inlinable
-    package mutating func remove(_ range: Range<Int>) { rows.removeSubrange(range) }
+    public mutating func remove(_ range: Range<Int>) { rows.removeSubrange(range) }
 
-    /// Takes the row at `from` out and puts it back at `to`.
+    /// Takes the row at `from` out and puts it back so that it ends up at
+    /// `to`, keeping its cell and what it shows.
+    ///
+    /// - Precondition: both positions lie inside `0 ..< count`.
+    /// - Complexity: O(*n*).
     @inlinable
-    package mutating func move(from: Int, to: Int) {
+    public mutating func move(from: Int, to: Int) {
         let row = rows.remove(at: from)
         rows.insert(row, at: to)
     }
 
     /// Marks the row at `position` to be bound again after the update, in
-    /// its own cell (`keepingCell`) or in a new one.
+    /// its own cell (`keepingCell`, a reconfigure) or in a new one (a reload).
+    ///
+    /// - Precondition: `0 <= position < count`.
+    /// - Complexity: O(1).
     @inlinable
-    package mutating func refresh(at position: Int, keepingCell: Bool) {
+    public mutating func refresh(at position: Int, keepingCell: Bool) {
         if !keepingCell {
             rows[position].cell = nextCell
             nextCell += 1
@@ -73,9 +105,14 @@ package struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// Binds every new or refreshed row to `items` at its final position and
     /// returns what is shown.
     ///
-    /// - Precondition: `items.count == count`.
+    /// Rows bound earlier keep what they show; the next update starts from
+    /// these rows.
+    ///
+    /// - Precondition: `items.count == count` (a model checks the item count
+    ///   and throws the toolkit's error first).
+    /// - Complexity: O(*n*).
     @inlinable
-    package mutating func bind(to items: [ID]) -> [DisplayedRow<ID>] {
+    public mutating func bind(to items: [ID]) -> [DisplayedRow<ID>] {
         precondition(items.count == rows.count, "bind to a data source of the same size")
         var shown: [DisplayedRow<ID>] = []
         shown.reserveCapacity(rows.count)

@@ -8,22 +8,29 @@ extension UpdatePlan {
     /// put never move; then refreshes at their final positions (consecutive
     /// ones as one range).
     ///
-    /// - Parameter movedAndChanged: with ``MovedAndChangedPolicy/deleteAndInsert``
-    ///   a moved and changed item is removed and inserted instead of moved and
-    ///   refreshed.
+    /// - Parameters:
+    ///   - movedAndChanged: with ``MovedAndChangedPolicy/deleteAndInsert`` a
+    ///     moved and changed item is removed and inserted instead of moved and
+    ///     refreshed.
+    ///   - moves: with ``MoveStyle/replacesCell`` (a toolkit without a move
+    ///     primitive) every moved item is removed and inserted, and no step is
+    ///     a move.
     /// - Complexity: O(*n* log *n*).
     @inlinable
-    public func sequentialSteps(movedAndChanged: MovedAndChangedPolicy = .moveThenRefresh) -> [SequentialStep] {
+    public func sequentialSteps(
+        movedAndChanged: MovedAndChangedPolicy = .moveThenRefresh, moves: MoveStyle = .keepsCell
+    ) -> [SequentialStep] {
         let replaces = movedAndChanged == .deleteAndInsert
+        let replacesMoves = moves == .replacesCell
         // 0: stays put, 1: moves, 2: is inserted (or replaced: removed, then inserted).
         func kind(_ newIndex: Int) -> Int {
             if sourceOfNew[newIndex] < 0 { return 2 }
             guard isMoved(new: newIndex) else { return 0 }
-            return replaces && isChanged(new: newIndex) ? 2 : 1
+            return replacesMoves || (replaces && isChanged(new: newIndex)) ? 2 : 1
         }
         func isRemoved(_ oldIndex: Int) -> Bool {
             let target = targetOfOld[oldIndex]
-            return target < 0 || (replaces && kind(target) == 2)
+            return target < 0 || kind(target) == 2
         }
         var steps: [SequentialStep] = []
 
