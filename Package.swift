@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "AppKitAdapter", targets: ["AppKitAdapter"]),
         .library(name: "RecyclerViewAdapter", targets: ["RecyclerViewAdapter"]),
         .library(name: "DiffableSnapshotAdapter", targets: ["DiffableSnapshotAdapter"]),
+        .library(name: "AnimatedListAdapter", targets: ["AnimatedListAdapter"]),
         .library(name: "JUnitReporter", targets: ["JUnitReporter"]),
         .library(name: "UpdateCheckCLI", targets: ["UpdateCheckCLI"]),
         .executable(name: "updatecheck", targets: ["updatecheck"]),
@@ -58,6 +59,9 @@ let package = Package(
         .target(
             name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate", "ListDiff"],
             path: "Adapters/DiffableSnapshot", swiftSettings: strict),
+        .target(
+            name: "AnimatedListAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AnimatedList",
+            swiftSettings: strict),
         // JUnit XML on libxml2.
         .systemLibrary(
             name: "CLibXML2", path: "Packages/JUnitReporter/CLibXML2", pkgConfig: "libxml-2.0",
@@ -90,7 +94,7 @@ let package = Package(
             name: "AdaptersTests",
             dependencies: [
                 "BatchUpdate", "ListDiff", "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter",
-                "DiffableSnapshotAdapter",
+                "DiffableSnapshotAdapter", "AnimatedListAdapter",
             ],
             path: "Tests/AdaptersTests"),
         .testTarget(
