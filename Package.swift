@@ -7,7 +7,7 @@
 // Dependency rule (arrows point down only):
 //   updatecheck -> UpdateCheckCLI -> { adapters, BatchUpdate, ListDiff,
 //                                      OptimisticState, StateExplorer, JUnitReporter }
-//   adapters -> BatchUpdate -> ListDiff
+//   adapters, ExternalAdapter -> BatchUpdate -> ListDiff
 //   StateExplorer -> OptimisticState
 //   OptimisticState, ListDiff and JUnitReporter depend on nothing of ours;
 //   only JUnitReporter links libxml2.
@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "RecyclerViewAdapter", targets: ["RecyclerViewAdapter"]),
         .library(name: "DiffableSnapshotAdapter", targets: ["DiffableSnapshotAdapter"]),
         .library(name: "AnimatedListAdapter", targets: ["AnimatedListAdapter"]),
+        .library(name: "ExternalAdapter", targets: ["ExternalAdapter"]),
         .library(name: "JUnitReporter", targets: ["JUnitReporter"]),
         .library(name: "UpdateCheckCLI", targets: ["UpdateCheckCLI"]),
         .executable(name: "updatecheck", targets: ["updatecheck"]),
@@ -61,6 +62,10 @@ let package = Package(
             path: "Adapters/DiffableSnapshot", swiftSettings: strict),
         .target(
             name: "AnimatedListAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AnimatedList",
+            swiftSettings: strict),
+        // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
+        .target(
+            name: "ExternalAdapter", dependencies: ["BatchUpdate"], path: "Packages/ExternalAdapter",
             swiftSettings: strict),
         // JUnit XML on libxml2.
         .systemLibrary(
@@ -97,6 +102,10 @@ let package = Package(
                 "DiffableSnapshotAdapter", "AnimatedListAdapter",
             ],
             path: "Tests/AdaptersTests"),
+        .testTarget(
+            name: "ExternalAdapterTests",
+            dependencies: ["ExternalAdapter", "BatchUpdate", "RecyclerViewAdapter", "AnimatedListAdapter", "UIKitAdapter"],
+            path: "Tests/ExternalAdapterTests"),
         .testTarget(
             name: "JUnitReporterTests", dependencies: ["JUnitReporter", "BatchUpdate"], path: "Tests/JUnitReporterTests"
         ),

@@ -1,0 +1,71 @@
+import BatchUpdate
+
+/// An adapter written in any language: a program that speaks the adapter
+/// protocol (version 1, docs/adapter-protocol.md) on its stdin and stdout,
+/// proven by the conformance kit on the built-in model it names.
+///
+/// The program is started once, with `/bin/sh -c command`. Its first line
+/// is the handshake — protocol version, name, model, policy. The kit then
+/// writes one request line per case (the snapshots, the changed IDs and the
+/// plan with index paths) and reads one response line per case (the batches
+/// of calls in the model's vocabulary, each batch with the items the data
+/// source holds). All cases of a group are written at once (pipelined), and
+/// responses are matched by their `id`.
+///
+/// A program that exits, stays silent for `timeout` seconds, prints a line
+/// that is not a response, or answers with a call the model does not take
+/// fails that case — the message names what happened and ends with the
+/// program's stderr — and is started again for the next case. After five
+/// such failures in a row it is not started again, and the remaining cases
+/// fail at once, so a broken program never hangs the run.
+///
+/// ```swift
+/// let adapter = try ExternalAdapter(
+///     command: "python3 Examples/adapters/splice_list.py", model: AnimatedListModel<Int>.self,
+///     modelName: "animatedlist")
+/// let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 5, randomPairs: 1000))
+/// adapter.stop()
+/// ```
+public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner.ID == Int {
+    /// The wrapped built-in model, replaying the program's answers.
+    public typealias Model = ExternalModel<Inner>
+
+    /// The program.
+    let program: ExternalProgram
+
+    /// Starts `command` and reads its handshake; `modelName` is the model's
+    /// name in the protocol (`uikit`, `recyclerview`, …), which the handshake
+    /// must name.
+    ///
+    /// - Parameter timeout: how long the program may stay silent while a
+    ///   case waits for its answer (and for the handshake, at least 30 s).
+    /// - Throws: ``ExternalAdapterError`` when the program cannot be started
+    ///   or its handshake is missing or invalid.
+    public init(command: String, model: Inner.Type, modelName: String, timeout: Double = 10)
+        throws(ExternalAdapterError)
+    {
+        program = try ExternalProgram(command: command, modelName: modelName, timeout: max(0.01, timeout))
+    }
+
+    /// The name the program declared.
+    public var name: String { program.handshake.name }
+    /// The summary the program declared, or a default naming its model.
+    public var summary: String { program.handshake.summary }
+    /// The policy the program declared, which the kit holds it to.
+    public var policy: AdapterPolicy { program.handshake.policy }
+    /// The command the program was started with.
+    public var command: String { program.command }
+
+    /// The program's batches for one case.
+    public func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, ExternalCall<Inner.Call>>] {
+        program.answers(for: [plan], model: Inner.self)[0]
+    }
+
+    /// The program's batches for every case, the requests pipelined.
+    public func batches(forEach plans: [UpdatePlan<Int>]) -> [[UpdateBatch<Int, ExternalCall<Inner.Call>>]] {
+        program.answers(for: plans, model: Inner.self)
+    }
+
+    /// Closes the program's stdin and ends it.
+    public func stop() { program.stop() }
+}

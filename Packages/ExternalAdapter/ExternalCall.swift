@@ -1,0 +1,79 @@
+import BatchUpdate
+
+/// A call an adapter program answered with: a call of the model's
+/// vocabulary, or the reason the program gave no usable answer for the case.
+public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
+    /// A call in the model's vocabulary.
+    case call(Call)
+    /// The program failed this case (it exited, hung, printed something that
+    /// is not a response, or answered with a call the model does not take).
+    case failed(String)
+
+    /// The wrapped call's record, or `adapterProgramFailed(reason: …)`.
+    public var record: CallRecord {
+        switch self {
+        case .call(let call): call.record
+        case .failed(let reason):
+            CallRecord(method: "adapterProgramFailed", arguments: [CallArgument("reason", .text(reason))])
+        }
+    }
+
+    /// The wrapped call's text, or `no usable answer: …` with the reason.
+    public var description: String {
+        switch self {
+        case .call(let call): call.description
+        case .failed(let reason): "no usable answer: \(reason)"
+        }
+    }
+}
+
+/// The model of an adapter program's answers: replays the calls on the
+/// built-in model `Inner`, and raises ``ExternalModelFailure/program(_:)``
+/// for a case the program failed.
+public struct ExternalModel<Inner: ReplayableModel>: ToolkitModel {
+    /// The wrapped model.
+    public var inner: Inner
+
+    /// A model showing `items`.
+    public init(showing items: [Inner.ID]) { inner = Inner(showing: items) }
+
+    /// The wrapped model's rows.
+    public var rows: [DisplayedRow<Inner.ID>] { inner.rows }
+
+    /// Replays the batch on the wrapped model, or fails with the program's failure.
+    ///
+    /// - Throws: ``ExternalModelFailure``.
+    public mutating func perform(_ batch: UpdateBatch<Inner.ID, ExternalCall<Inner.Call>>)
+        throws(ExternalModelFailure<Inner.Failure>)
+    {
+        var calls: [Inner.Call] = []
+        calls.reserveCapacity(batch.calls.count)
+        for call in batch.calls {
+            switch call {
+            case .call(let call): calls.append(call)
+            case .failed(let reason): throw .program(reason)
+            }
+        }
+        do {
+            try inner.perform(UpdateBatch(items: batch.items, calls: calls))
+        } catch {
+            throw .toolkit(error)
+        }
+    }
+}
+
+/// Why replaying an adapter program's answer failed.
+public enum ExternalModelFailure<Toolkit: Error & CustomStringConvertible>: Error, CustomStringConvertible {
+    /// The toolkit's own error, as the built-in model raises it.
+    case toolkit(Toolkit)
+    /// The program gave no usable answer for the case.
+    case program(String)
+
+    /// The toolkit's message, or `the adapter program failed: …`.
+    public var description: String {
+        switch self {
+        case .toolkit(let error): error.description
+        case .program(let reason): "the adapter program failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import AnimatedListAdapter
+import BatchUpdate
+import Foundation
+import RecyclerViewAdapter
+import Testing
+import UIKitAdapter
+
+@testable import ExternalAdapter
+
+/// The repository's example adapters and small misbehaving programs, run
+/// through the protocol.
+@Suite struct ExternalAdapterTests {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/ExternalAdapterTests/<file>
+        return parts.joined(separator: "/")
+    }()
+    static let examples = root + "/Examples/adapters"
+    let options = ConformanceOptions(ids: 4, randomPairs: 100, maxRandomItems: 300, seed: 5)
+
+    /// Writes `source` to a temporary Python program importing the examples, and returns its command.
+    func program(_ source: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("updatecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("adapter.py")
+        try ("import sys\nsys.path.insert(0, \(ProtocolJSON.quote(Self.examples)))\n" + source).write(
+            to: file, atomically: true, encoding: .utf8)
+        return "python3 '\(file.path)'"
+    }
+
+    /// A program that answers like the Python example, except where `special` (Python, on `case`) intervenes.
+    func recyclerViewProgram(special: String) throws -> String {
+        try program(
+            """
+            import json, time
+            from recyclerview_callback import notifications
+            print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview",
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                case = json.loads(line)
+            \(special.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                print(json.dumps({"id": case["id"], "batches": notifications(case)}), flush=True)
+            """)
+    }
+
+    @Test func thePythonExamplePasses() throws {
+        let adapter = try ExternalAdapter(
+            command: "python3 '\(Self.examples)/recyclerview_callback.py'", model: RecyclerViewModel<Int>.self,
+            modelName: "recyclerview")
+        defer { adapter.stop() }
+        #expect(adapter.name == "python-recyclerview")
+        #expect(adapter.policy == AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reconfigure))
+        let report = ConformanceKit.check(adapter, options: options)
+        #expect(report.passed, "\(report)")
+        #expect(report.exhaustiveCasesChecked == 26_669 && report.randomCasesChecked == 100)
+    }
+
+    @Test func theNodeExamplePasses() throws {
+        let adapter = try ExternalAdapter(
+            command: "node '\(Self.examples)/splice_list.js'", model: AnimatedListModel<Int>.self,
+            modelName: "animatedlist")
+        defer { adapter.stop() }
+        #expect(adapter.policy.moves == .replacesCell)
+        let report = ConformanceKit.check(adapter, options: options)
+        #expect(report.passed, "\(report)")
+    }
+
+    @Test func theBrokenExampleFailsOnItsSmallestCase() throws {
+        let adapter = try ExternalAdapter(
+            command: "python3 '\(Self.examples)/broken_recyclerview.py'", model: RecyclerViewModel<Int>.self,
+            modelName: "recyclerview")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: options)
+        let smallest = try #require(report.smallestFailure)
+        #expect(smallest.pair == "[a, b] → [], changed []")
+        #expect(smallest.calls == [["onRemoved(position: 0, count: 1)", "onRemoved(position: 1, count: 1)"]])
+        #expect(smallest.problem.description.contains("Invalid item position 1 in onRemoved(position: 1, count: 1)"))
+    }
+
+    @Test func aCrashAHangAndGarbageFailTheirOwnCases() throws {
+        let command = try recyclerViewProgram(
+            special: """
+                if case["old"] == ["a"] and case["new"] == []:
+                    sys.stderr.write("boom: cannot delete the last row\\n"); sys.exit(3)
+                if case["old"] == ["a"] and case["new"] == ["a"] and case["changed"] == ["a"]:
+                    time.sleep(60)
+                if case["old"] == ["b"] and case["new"] == []:
+                    print("Traceback? no, just text", flush=True); continue
+                """)
+        let adapter = try ExternalAdapter(
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview", timeout: 3)
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2))
+        #expect(report.failureCount == 3, "\(report)")
+        let failures = report.groups.flatMap(\.failures).map { "\($0.pair): \($0.problem)" }
+        #expect(
+            failures.contains {
+                $0.hasPrefix(
+                    "[a] → [], changed []: batch 1 raised: the adapter program failed: the program exited "
+                        + "with status 3 before answering; its stderr: boom: cannot delete the last row")
+            }, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.hasPrefix(
+                    "[a] → [a], changed [a]: batch 1 raised: the adapter program failed: no answer within 3 s")
+            }, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.hasPrefix(
+                    "[b] → [], changed []: batch 1 raised: the adapter program failed: it printed a line "
+                        + "that is not JSON")
+            }, "\(failures)")
+        // Every other case was answered by a restarted program.
+        #expect(report.casesChecked - report.failureCount > 0 && report.groups.filter(\.passed).count == 3)
+    }
+
+    @Test func unknownCallsAndBadArgumentsFailTheCase() throws {
+        let command = try recyclerViewProgram(
+            special: """
+                if case["old"] == ["a"] and case["new"] == []:
+                    print(json.dumps({"id": case["id"], "batches": [{"items": [], "calls": [{"method": "onTeleport", "args": {}}]}]}), flush=True); continue
+                if case["old"] == ["b"] and case["new"] == []:
+                    print(json.dumps({"id": case["id"], "batches": [{"items": [], "calls": [{"method": "onRemoved", "args": {"position": 0}}]}]}), flush=True); continue
+                if case["old"] == ["a", "b"] and case["new"] == []:
+                    print(json.dumps({"id": case["id"], "error": "no idea"}), flush=True); continue
+                """)
+        let adapter = try ExternalAdapter(
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2))
+        let failures = report.groups.flatMap(\.failures).map { "\($0.pair): \($0.problem)" }
+        #expect(report.failureCount == 3, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.contains(
+                    "batch 1, call 1: The call \"onTeleport\" cannot be replayed: the model has no such call; it takes onInserted(position: Int, count: Int)"
+                )
+            }, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.contains("The call \"onRemoved\" cannot be replayed: the argument \"count\" is missing.")
+            }, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.hasPrefix(
+                    "[a, b] → [], changed []: batch 1 raised: the adapter program failed: it reported an error: no idea"
+                )
+            }, "\(failures)")
+    }
+
+    @Test func aProgramThatKeepsFailingIsNotStartedForever() throws {
+        let command = try recyclerViewProgram(special: "sys.exit(1)")
+        let adapter = try ExternalAdapter(
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2, runsInParallel: false))
+        #expect(report.failureCount == report.casesChecked)
+        let problems = report.groups.flatMap(\.failures).map(\.problem.description)
+        #expect(problems.contains { $0.contains("failed 5 cases in a row and was not started again") }, "\(problems)")
+    }
+
+    @Test(arguments: [
+        ("print('hello')", "its first line is not JSON"),
+        ("print('{\"protocol\": 2}')", "it speaks protocol 2; this updatecheck speaks protocol 1."),
+        (
+            "print('{\"protocol\": 1, \"name\": \"x\", \"model\": \"uikit\", \"policy\": {}}')",
+            "it targets the model \"uikit\", but was started for the model \"recyclerview\"."
+        ),
+        (
+            "print('{\"protocol\": 1, \"name\": \"x\", \"model\": \"recyclerview\", \"policy\": {\"movedAndChanged\": \"move-then-refresh\", \"refresh\": \"sometimes\"}}')",
+            "\"policy.refresh\" must be one of \"reconfigure\", \"reload\"."
+        ),
+        (
+            "sys.stderr.write('no config\\n'); sys.exit(2)",
+            "it exited with status 2 without printing a handshake. Its stderr ends with:\nno config"
+        ),
+    ])
+    func badHandshakesAreRefusedWithTheReason(source: String, reason: String) throws {
+        let command = try program(source)
+        #expect {
+            _ = try ExternalAdapter(command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+        } throws: { error in
+            guard let error = error as? ExternalAdapterError, case .badHandshake(_, _, _) = error else { return false }
+            return error.description.contains(reason)
+        }
+    }
+
+    @Test func uikitIndexPathsCrossTheBoundary() throws {
+        let command = try program(
+            """
+            import json
+            print(json.dumps({"protocol": 1, "name": "py-uikit", "model": "uikit",
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                case = json.loads(line)
+                plan = case["plan"]
+                first = [{"method": "deleteItems", "args": {"at": [d["from"] for d in plan["deleted"]]}},
+                         {"method": "insertItems", "args": {"at": [i["at"] for i in plan["inserted"]]}}]
+                first += [{"method": "moveItem", "args": {"at": k["from"], "to": k["to"]}} for k in plan["kept"] if k["moved"]]
+                second = [{"method": "reconfigureItems", "args": {"at": [k["to"] for k in plan["kept"] if k["changed"]]}}]
+                print(json.dumps({"id": case["id"], "batches": [{"items": case["new"], "calls": first},
+                                                                {"items": case["new"], "calls": second}]}), flush=True)
+            """)
+        let adapter = try ExternalAdapter(command: command, model: UIKitBatchModel<Int>.self, modelName: "uikit")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3))
+        #expect(report.passed, "\(report)")
+    }
+}
+
+@Suite struct ProtocolJSONTests {
+    @Test func parsesTheValuesTheProtocolUses() throws {
+        let json = try ProtocolJSON.parse(
+            Array(#" {"id": -3, "a": [true, false, null, "x\"\u00e9\ud83d\ude00"], "o": {}} "#.utf8))
+        #expect(json["id"] == .integer(-3))
+        #expect(json["a"] == .array([.bool(true), .bool(false), .null, .string("x\"é😀")]))
+        #expect(json["o"] == .object([]))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1.5}", 7, "a number that is not a whole number (the protocol carries only whole numbers)"),
+        ("{\"a\": 1} x", 10, "text after the JSON value"),
+        ("[1, 2", 6, "the line ends inside an object or array"),
+        ("\"abc", 5, "the line ends inside a string"),
+        ("{a: 1}", 2, "expected a member name in quotes"),
+        ("01", 1, "a number with a leading zero"),
+    ])
+    func errorsNameTheColumn(text: String, column: Int, message: String) {
+        #expect(throws: ProtocolJSONError(column: column, message: message)) {
+            try ProtocolJSON.parse(Array(text.utf8))
+        }
+    }
+
+    @Test func requestsCarryThePlanWithIndexPaths() throws {
+        let plan = try UpdatePlan(from: [0, 1, 2], to: [2, 0, 3], changed: [0])
+        let line = String(decoding: ProtocolMessages.request(id: 7, plan: plan), as: UTF8.self)
+        #expect(
+            line == """
+                {"type":"case","id":7,"old":["a","b","c"],"new":["c","a","d"],"changed":["a"],"plan":{"deleted":[{"id":"b","from":[0,1]}],"inserted":[{"id":"d","at":[0,2]}],"kept":[{"id":"c","from":[0,2],"to":[0,0],"moved":true,"changed":false},{"id":"a","from":[0,0],"to":[0,1],"moved":false,"changed":true}]}}
+
+                """)
+        #expect(try ProtocolJSON.parse(Array(line.utf8.dropLast()))["id"] == .integer(7))
+    }
+}
