@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "OptimisticState", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
                 "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
+                "AnimatedListAdapter", "ExternalAdapter",
             ],
             path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
         .executableTarget(

@@ -68,4 +68,11 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
 
     /// Closes the program's stdin and ends it.
     public func stop() { program.stop() }
+
+    /// ``stop()`` as a closure that holds only the program, for callers that
+    /// keep adapters of several models side by side.
+    public var stopper: @Sendable () -> Void {
+        let program = self.program
+        return { program.stop() }
+    }
 }

@@ -48,8 +48,12 @@ import UIKitAdapter
                         item and no other, keep or replace cells as the adapter's policy says, and never
                         raise the toolkit's error. A failure names the smallest failing case and the calls.
                         Without names, the four default adapters are checked. Runs on every core.
-                        Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 73 the report
-                        cannot be written.
+                        With --exec, the adapter is a program in any language speaking the adapter
+                        protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
+                        --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+                        Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
+                        handshake is invalid; 66 the program cannot be started; 73 the report cannot be
+                        written.
 
                         USAGE: updatecheck adapters check [<name> ...] [<options>]
 
@@ -62,6 +66,9 @@ import UIKitAdapter
                           --max-items <n>         The largest random snapshot (default 1000).
                           --seed <s>              The seed of the random pairs (default 0).
                           --shard <i/n>           Run only shard i of n (by group); default 1/1.
+                          --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
+                          --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist.
+                          --timeout <s>           How long --exec may stay silent on a case (default 10).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 
@@ -77,7 +84,7 @@ import UIKitAdapter
         #expect(
             names == [
                 "uikit", "appkit", "recyclerview", "diffable", "uikit-reload", "uikit-delete-insert",
-                "recyclerview-no-payload", "diffable-reload",
+                "recyclerview-no-payload", "diffable-reload", "animatedlist",
             ])
         #expect(lines.contains("Variants (checked when named):"))
         #expect(lines.contains("  Policy: moved+changed: delete-and-insert, refresh: reconfigure."))
@@ -136,7 +143,7 @@ import UIKitAdapter
         for (arguments, message) in [
             (
                 ["nope"],
-                "Unknown adapter 'nope': expected one of uikit, appkit, recyclerview, diffable, uikit-reload, uikit-delete-insert, recyclerview-no-payload, diffable-reload."
+                "Unknown adapter 'nope': expected one of uikit, appkit, recyclerview, diffable, uikit-reload, uikit-delete-insert, recyclerview-no-payload, diffable-reload, animatedlist."
             ),
             (["--ids", "7"], "Invalid value '7' for '--ids': expected a whole number from 0 to 6."),
             (

@@ -47,7 +47,8 @@ package enum PlanCommand {
         } catch {
             throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
         }
-        let calls = adapter.plan(plan)
+        guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
+        let calls = planCalls(plan)
         switch format {
         case "json": invocation.console.writeOut(PlanJSONReport.render(calls, plan: plan, adapter: adapter))
         case "svg":

@@ -11,8 +11,9 @@ package struct AdapterEntry: Sendable {
     package var policy: AdapterPolicy
     /// Whether it is a variant of a default adapter (checked only when named).
     package var isVariant: Bool
-    /// The adapter's calls for a plan, replayed on its model.
-    package var plan: @Sendable (UpdatePlan<String>) -> PlannedCalls
+    /// The adapter's calls for a plan of string IDs, replayed on its model
+    /// (`nil` for an adapter program, which the kit proves with its own IDs only).
+    package var plan: (@Sendable (UpdatePlan<String>) -> PlannedCalls)?
     /// Runs the conformance kit on the adapter.
     package var prove: @Sendable (ConformanceOptions) -> ConformanceReport
 
@@ -31,5 +32,16 @@ package struct AdapterEntry: Sendable {
                 problem: ConformanceKit.verify(adapter, plan: plan))
         }
         prove = { options in ConformanceKit.check(proving, options: options) }
+    }
+
+    /// Wraps an adapter that only the conformance kit runs (an adapter
+    /// program behind `--exec`): it has no string-ID plans.
+    package init<ForKit: UpdateAdapter>(provingOnly adapter: ForKit) where ForKit.ID == Int {
+        name = adapter.name
+        summary = adapter.summary
+        policy = adapter.policy
+        isVariant = false
+        plan = nil
+        prove = { options in ConformanceKit.check(adapter, options: options) }
     }
 }

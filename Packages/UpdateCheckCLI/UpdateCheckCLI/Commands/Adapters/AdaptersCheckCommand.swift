@@ -16,8 +16,12 @@ package enum AdaptersCheckCommand {
             item and no other, keep or replace cells as the adapter's policy says, and never
             raise the toolkit's error. A failure names the smallest failing case and the calls.
             Without names, the four default adapters are checked. Runs on every core.
-            Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 73 the report
-            cannot be written.
+            With --exec, the adapter is a program in any language speaking the adapter
+            protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
+            --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+            Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
+            handshake is invalid; 66 the program cannot be started; 73 the report cannot be
+            written.
             """,
         arguments: [
             ArgumentSpec(
@@ -29,27 +33,50 @@ package enum AdaptersCheckCommand {
             .value("max-items", name: "n", help: "The largest random snapshot (default 1000)."),
             .value("seed", name: "s", help: "The seed of the random pairs (default 0)."),
             .value("shard", name: "i/n", help: "Run only shard i of n (by group); default 1/1."),
+            .value("exec", name: "command", help: "Prove the adapter program COMMAND (run with /bin/sh -c)."),
+            .value(
+                "model", name: "m",
+                help: "The model of --exec: \(ExternalAdapters.modelNames.joined(separator: ", "))."),
+            .value("timeout", name: "s", help: "How long --exec may stay silent on a case (default 10)."),
             JUnitOutput.option,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
     /// Runs the command.
     ///
-    /// - Throws: exit 64 for an unknown adapter or a bad option value; exit
-    ///   73 when the JUnit report cannot be written.
+    /// - Throws: exit 64 for an unknown adapter or a bad option value; 65
+    ///   or 66 for an adapter program with a bad handshake or that cannot be
+    ///   started; exit 73 when the JUnit report cannot be written.
     /// - Returns: 0 when every adapter passed, 1 otherwise.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        let options = try options(invocation)
         let adapters: [AdapterEntry]
-        if invocation.positionals.isEmpty {
+        let program: ExternalAdapters.Started?
+        if let command = invocation.value("exec") {
+            guard invocation.positionals.isEmpty else {
+                throw .usage("Give either adapter names or '--exec', not both.")
+            }
+            guard let model = invocation.value("model") else {
+                throw .usage(
+                    "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
+            }
+            let timeout = try invocation.integer("timeout", in: 1...3600) ?? 10
+            let started = try ExternalAdapters.start(command: command, model: model, timeout: Double(timeout))
+            program = started
+            adapters = [started.entry]
+        } else if invocation.value("model") != nil || invocation.value("timeout") != nil {
+            throw .usage("'--model' and '--timeout' go with '--exec'.")
+        } else if invocation.positionals.isEmpty {
             adapters = BuiltInAdapters.defaults
+            program = nil
         } else {
             var named: [AdapterEntry] = []
             for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
                 named.append(try BuiltInAdapters.named(name))
             }
             adapters = named
+            program = nil
         }
-        let options = try options(invocation)
         invocation.console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope(options)).")
         let console = invocation.console
         let suites = adapters.map { adapter in
@@ -57,6 +84,7 @@ package enum AdaptersCheckCommand {
                 console.writeOut(summary(of: report))
             }
         }
+        defer { program?.stop() }
         let run = try SuiteRunner(shard: options.shard, numbering: .withinEachSuite, console: console).run(suites)
         if let path = invocation.value("junit") {
             try SuiteReport.write(run, name: "updatecheck adapters check", to: path)

@@ -1,3 +1,4 @@
+import AnimatedListAdapter
 import AppKitAdapter
 import BatchUpdate
 import DiffableSnapshotAdapter
@@ -26,6 +27,7 @@ package enum BuiltInAdapters {
             DiffableDataSourceAdapter<String>(refresh: .reload),
             proving: DiffableDataSourceAdapter<Int>(refresh: .reload),
             isVariant: true),
+        AdapterEntry(AnimatedListAdapter<String>(), proving: AnimatedListAdapter<Int>(), isVariant: true),
     ]
 
     /// The four default adapters.

@@ -1,0 +1,68 @@
+import AnimatedListAdapter
+import AppKitAdapter
+import BatchUpdate
+import DiffableSnapshotAdapter
+import ExternalAdapter
+import RecyclerViewAdapter
+import UIKitAdapter
+
+/// Adapter programs behind `adapters check --exec`: the built-in models a
+/// program may name, and starting one as an ``AdapterEntry``.
+package enum ExternalAdapters {
+    /// The models' protocol names, in the order `--help` lists them.
+    package static let modelNames = ["uikit", "appkit", "recyclerview", "diffable", "animatedlist"]
+
+    /// A started program, as the kit proves it, and how to end it.
+    package struct Started: Sendable {
+        /// The program as an adapter the CLI runs.
+        package var entry: AdapterEntry
+        /// Ends the program.
+        package var stop: @Sendable () -> Void
+    }
+
+    /// Starts `command` for the model `model`, reading its handshake.
+    ///
+    /// - Throws: exit 64 for an unknown model; 66 when the program cannot be
+    ///   started; 65 when its handshake is missing or invalid.
+    package static func start(command: String, model: String, timeout: Double) throws(CLIError) -> Started {
+        do {
+            switch model {
+            case "uikit":
+                return started(
+                    try ExternalAdapter(
+                        command: command, model: UIKitBatchModel<Int>.self, modelName: model, timeout: timeout))
+            case "appkit":
+                return started(
+                    try ExternalAdapter(
+                        command: command, model: AppKitTableModel<Int>.self, modelName: model, timeout: timeout))
+            case "recyclerview":
+                return started(
+                    try ExternalAdapter(
+                        command: command, model: RecyclerViewModel<Int>.self, modelName: model, timeout: timeout))
+            case "diffable":
+                return started(
+                    try ExternalAdapter(
+                        command: command, model: DiffableDataSourceModel<Int>.self, modelName: model, timeout: timeout))
+            case "animatedlist":
+                return started(
+                    try ExternalAdapter(
+                        command: command, model: AnimatedListModel<Int>.self, modelName: model, timeout: timeout))
+            default:
+                throw CLIError.usage(
+                    "Unknown value '\(model)' for '--model': expected one of \(modelNames.joined(separator: ", ")).")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as ExternalAdapterError {
+            if case .cannotStart = error { throw .noInput(error.description) }
+            throw .dataError(error.description)
+        } catch {
+            throw .dataError("\(error)")
+        }
+    }
+
+    /// The entry and stopper of a started adapter.
+    static func started<Inner: ReplayableModel>(_ adapter: ExternalAdapter<Inner>) -> Started where Inner.ID == Int {
+        Started(entry: AdapterEntry(provingOnly: adapter), stop: adapter.stopper)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `updatecheck adapters check --exec … --model …` on the example adapter programs.
+@Suite struct ExternalAdapterCommandTests {
+    static let examples: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/UpdateCheckCLITests/<file>
+        return parts.joined(separator: "/") + "/Examples/adapters"
+    }()
+
+    @Test func thePythonExamplePassesWithOneJUnitCasePerGroup() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("exec-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let result = try BinaryRunner.run([
+            "adapters", "check", "--exec", "python3 '\(Self.examples)/recyclerview_callback.py'", "--model",
+            "recyclerview", "--ids", "3", "--random", "100", "--max-items", "200", "--junit", report.path,
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("python-recyclerview: passed 947 cases in "))
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        // 16 old snapshots over 3 IDs, then one group of 100 random pairs.
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 17)
+        #expect(xml.contains("BatchUpdate.conformance.python-recyclerview"))
+    }
+
+    @Test func theBrokenExampleFailsWithItsSmallestCaseAndCalls() throws {
+        let result = try BinaryRunner.run([
+            "adapters", "check", "--exec", "python3 '\(Self.examples)/broken_recyclerview.py'", "--model",
+            "recyclerview", "--ids", "3",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "smallest:\n  [a, b] → [], changed []: batch 1 raised: java.lang.IndexOutOfBoundsException: "
+                    + "Inconsistency detected. Invalid item position 1 in onRemoved(position: 1, count: 1): the list "
+                    + "holds 1 items at that point.\n    batch 1: onRemoved(position: 0, count: 1); "
+                    + "onRemoved(position: 1, count: 1)\n"), "\(result)")
+    }
+
+    @Test func theNodeExamplePassesOnTheAnimatedListModel() throws {
+        let result = try BinaryRunner.run([
+            "adapters", "check", "--exec", "node '\(Self.examples)/splice_list.js'", "--model", "animatedlist",
+            "--ids", "3",
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("node-splice-list: passed 847 cases in "))
+    }
+
+    @Test func badProgramsAndUsageExitWithTheirCodes() throws {
+        let wrongModel = try BinaryRunner.run([
+            "adapters", "check", "--exec", "python3 '\(Self.examples)/recyclerview_callback.py'", "--model", "uikit",
+        ])
+        #expect(wrongModel.status == 65)
+        #expect(
+            wrongModel.stderr.contains(
+                "it targets the model \"recyclerview\", but was started for the model \"uikit\"."))
+        let noModel = try BinaryRunner.run(["adapters", "check", "--exec", "true"])
+        #expect(noModel.status == 64 && noModel.stderr.contains("'--exec' needs '--model'"))
+        let unknown = try BinaryRunner.run(["adapters", "check", "--exec", "true", "--model", "flutter"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown value 'flutter' for '--model'"))
+        let both = try BinaryRunner.run(["adapters", "check", "uikit", "--exec", "true", "--model", "uikit"])
+        #expect(both.status == 64)
+        let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
+        #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
+    }
+}
