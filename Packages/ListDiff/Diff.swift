@@ -38,19 +38,29 @@ extension SnapshotDiff {
     ///   snapshots O(*n*²) comparisons of at most 16 × 16 IDs.
     @inlinable
     public mutating func formDiff(from old: [ID], to new: [ID]) throws(ListDiffError) {
-        oldCount = 0
-        newCount = 0
-        deletions.removeAll(keepingCapacity: true)
-        insertions.removeAll(keepingCapacity: true)
-        moves.removeAll(keepingCapacity: true)
+        clear()
         if old.count <= Self.smallSnapshotLimit && new.count <= Self.smallSnapshotLimit {
-            if let side = formSmallDiff(from: old, to: new) {
+            let side = old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in formSmallDiff(old: old, new: new) }
+            }
+            if let side {
+                clear()
                 throw IDMatching.duplicates(in: side == .old ? old : new, side: side)
             }
         } else {
             let matching = try IDMatching.match(old: old, new: new)
             formDiff(old: old, new: new, matching: matching)
         }
+    }
+
+    /// Empties this diff, keeping the storage of its parts.
+    @inlinable
+    mutating func clear() {
+        oldCount = 0
+        newCount = 0
+        deletions.removeAll(keepingCapacity: true)
+        insertions.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
     }
 
     /// The largest snapshot size diffed by comparison instead of hashing.
@@ -103,54 +113,50 @@ extension SnapshotDiff {
     ///
     /// - Returns: the side with a duplicate ID, or `nil` when the diff was formed.
     @inlinable
-    mutating func formSmallDiff(from old: [ID], to new: [ID]) -> SnapshotSide? {
+    mutating func formSmallDiff(old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>) -> SnapshotSide? {
         let oldCount = old.count
         let newCount = new.count
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 &* newCount &+ 1) { offsets in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldCount &+ newCount &+ 1) { flags in
-                old.withUnsafeBufferPointer { old in
-                    new.withUnsafeBufferPointer { new in
-                        let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<newCount])
-                        let kept = UnsafeMutableBufferPointer(rebasing: flags[0..<oldCount])
-                        let onRun = UnsafeMutableBufferPointer(rebasing: flags[oldCount..<(oldCount &+ newCount)])
-                        kept.initialize(repeating: false)
-                        onRun.initialize(repeating: false)
-                        for offset in 1..<max(oldCount, 1) {
-                            for earlier in 0..<offset where old[earlier] == old[offset] { return .old }
-                        }
-                        var keptCount = 0
-                        for offset in 0..<newCount {
-                            let id = new[offset]
-                            var found: Int32 = -1
-                            for candidate in 0..<oldCount where old[candidate] == id {
-                                found = Int32(truncatingIfNeeded: candidate)
-                                break
-                            }
-                            if found >= 0 {
-                                if kept[Int(found)] { return .new }
-                                kept[Int(found)] = true
-                                keptCount &+= 1
-                            } else {
-                                for earlier in 0..<offset where mapping[earlier] < 0 && new[earlier] == id {
-                                    return .new
-                                }
-                            }
-                            mapping[offset] = found
-                        }
-                        let runLength = LongestIncreasingRun.mark(
-                            UnsafeBufferPointer(mapping),
-                            tails: UnsafeMutableBufferPointer(rebasing: offsets[newCount..<(2 &* newCount)]),
-                            tailOffsets: UnsafeMutableBufferPointer(
-                                rebasing: offsets[(2 &* newCount)..<(3 &* newCount)]),
-                            predecessor: UnsafeMutableBufferPointer(
-                                rebasing: offsets[(3 &* newCount)..<(4 &* newCount)]),
-                            onRun: onRun)
-                        fillFromBuffers(
-                            old: old, new: new, mapping: UnsafeBufferPointer(mapping), kept: UnsafeBufferPointer(kept),
-                            onRun: UnsafeBufferPointer(onRun), keptCount: keptCount, runLength: runLength)
-                        return nil
-                    }
+                let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<newCount])
+                let kept = UnsafeMutableBufferPointer(rebasing: flags[0..<oldCount])
+                let onRun = UnsafeMutableBufferPointer(rebasing: flags[oldCount..<(oldCount &+ newCount)])
+                kept.initialize(repeating: false)
+                onRun.initialize(repeating: false)
+                for offset in 1..<max(oldCount, 1) {
+                    for earlier in 0..<offset where old[earlier] == old[offset] { return .old }
                 }
+                var keptCount = 0
+                for offset in 0..<newCount {
+                    let id = new[offset]
+                    var found: Int32 = -1
+                    for candidate in 0..<oldCount where old[candidate] == id {
+                        found = Int32(truncatingIfNeeded: candidate)
+                        break
+                    }
+                    if found >= 0 {
+                        if kept[Int(found)] { return .new }
+                        kept[Int(found)] = true
+                        keptCount &+= 1
+                    } else {
+                        for earlier in 0..<offset where mapping[earlier] < 0 && new[earlier] == id {
+                            return .new
+                        }
+                    }
+                    mapping[offset] = found
+                }
+                let runLength = LongestIncreasingRun.mark(
+                    UnsafeBufferPointer(mapping),
+                    tails: UnsafeMutableBufferPointer(rebasing: offsets[newCount..<(2 &* newCount)]),
+                    tailOffsets: UnsafeMutableBufferPointer(
+                        rebasing: offsets[(2 &* newCount)..<(3 &* newCount)]),
+                    predecessor: UnsafeMutableBufferPointer(
+                        rebasing: offsets[(3 &* newCount)..<(4 &* newCount)]),
+                    onRun: onRun)
+                fillFromBuffers(
+                    old: old, new: new, mapping: UnsafeBufferPointer(mapping), kept: UnsafeBufferPointer(kept),
+                    onRun: UnsafeBufferPointer(onRun), keptCount: keptCount, runLength: runLength)
+                return nil
             }
         }
     }
@@ -164,7 +170,7 @@ extension SnapshotDiff {
     ) {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                if max(old.count, new.count) >= ParallelRanges.parallelThreshold {
+                if max(old.count, new.count) >= ParallelLoop.parallelThreshold {
                     fillInParallel(old: old, new: new, mapping: mapping, kept: kept, onRun: onRun)
                 } else {
                     fillFromBuffers(
@@ -186,14 +192,14 @@ extension SnapshotDiff {
         oldCount = old.count
         newCount = new.count
         let inputs = SharedPointer((old: old, new: new, mapping: mapping, kept: kept, onRun: onRun))
-        let oldChunks = ParallelRanges.chunkCount(for: old.count)
-        let newChunks = ParallelRanges.chunkCount(for: new.count)
+        let oldChunks = ParallelLoop.chunkCount(for: old.count)
+        let newChunks = ParallelLoop.chunkCount(for: new.count)
         // Per chunk: deletions starting at [c], then insertions and moves at [2c], [2c + 1].
         var deletionStarts = [Int](repeating: 0, count: oldChunks + 1)
         var arrivalStarts = [Int](repeating: 0, count: 2 * newChunks + 2)
         deletionStarts.withUnsafeMutableBufferPointer { starts in
             let counts = SharedPointer(starts)
-            ParallelRanges.forEachChunk(count: old.count) { chunk, range in
+            ParallelLoop.forEachChunk(count: old.count) { chunk, range in
                 var deleted = 0
                 for offset in range where !inputs.pointer.kept[offset] { deleted &+= 1 }
                 counts.pointer[chunk + 1] = deleted
@@ -202,7 +208,7 @@ extension SnapshotDiff {
         }
         arrivalStarts.withUnsafeMutableBufferPointer { starts in
             let counts = SharedPointer(starts)
-            ParallelRanges.forEachChunk(count: new.count) { chunk, range in
+            ParallelLoop.forEachChunk(count: new.count) { chunk, range in
                 var inserted = 0
                 var moved = 0
                 for offset in range {
@@ -220,7 +226,7 @@ extension SnapshotDiff {
         let deletionOffsets = deletionStarts
         deletions = [Deletion](unsafeUninitializedCapacity: deletionStarts[oldChunks]) { buffer, initialized in
             let output = SharedPointer(buffer)
-            ParallelRanges.forEachChunk(count: inputs.pointer.old.count) { chunk, range in
+            ParallelLoop.forEachChunk(count: inputs.pointer.old.count) { chunk, range in
                 var next = deletionOffsets[chunk]
                 for offset in range where !inputs.pointer.kept[offset] {
                     (output.pointer.baseAddress! + next).initialize(
@@ -236,7 +242,7 @@ extension SnapshotDiff {
         insertions = [Insertion](unsafeUninitializedCapacity: insertionTotal) { insertionBuffer, insertedCount in
             moves = [Move](unsafeUninitializedCapacity: moveTotal) { moveBuffer, movedCount in
                 let output = SharedPointer((insertions: insertionBuffer, moves: moveBuffer))
-                ParallelRanges.forEachChunk(count: inputs.pointer.new.count) { chunk, range in
+                ParallelLoop.forEachChunk(count: inputs.pointer.new.count) { chunk, range in
                     var nextInsertion = arrivalOffsets[2 * chunk]
                     var nextMove = arrivalOffsets[2 * chunk + 1]
                     let (_, new, mapping, _, onRun) = inputs.pointer

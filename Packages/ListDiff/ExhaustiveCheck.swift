@@ -1,15 +1,14 @@
-import Dispatch
-
 /// Verifies every ordered pair of ordered selections of *k* distinct IDs
 /// (`a`, `b`, … ): k = 4 gives 65 snapshots and 4,225 pairs, k = 5 gives
-/// 326 and 106,276, k = 6 gives 1,957 and 3,829,849.
+/// 326 and 106,276, k = 6 gives 1,957 and 3,829,849, k = 7 gives 13,700 and
+/// 187,690,000.
 ///
 /// Every pair is diffed and fully verified by a ``PairVerifier`` (whole
 /// arrays, paired moves, inverse, minimal moves) without heap allocation per
 /// pair; the standard library's `applying` cross-checks every pair of small
 /// runs and an evenly spread, deterministic subset of large ones (see
-/// ``crossCheckStride``). Rows (old snapshots) run in parallel on every core;
-/// the report does not depend on the number of cores.
+/// ``crossCheckStride``). Rows (old snapshots) run in parallel on every core
+/// (``ParallelLoop``); the report does not depend on the number of cores.
 public struct ExhaustiveCheck: Sendable {
     /// The number of distinct IDs, *k*.
     public let idCount: Int
@@ -74,78 +73,70 @@ public struct ExhaustiveCheck: Sendable {
         engine: (@Sendable ([ExhaustiveID], [ExhaustiveID]) throws(ListDiffError) -> SnapshotDiff<ExhaustiveID>)?
     ) -> ExhaustiveReport {
         let snapshots = self.snapshots
-        let positions = Array(shard.positions(among: snapshots.count))
-        let slots = RowSlots(count: positions.count)
-        let stride = crossCheckStride
-        DispatchQueue.concurrentPerform(iterations: positions.count) { index in
-            let row = Self.runRow(
-                position: positions[index], snapshots: snapshots, stride: stride, engine: engine)
-            slots.store(row, at: index)
+        // Every snapshot back to back, so that the inner loop reads IDs
+        // without touching the reference counts of arrays every core shares.
+        var ids: [ExhaustiveID] = []
+        var starts = [0]
+        starts.reserveCapacity(snapshots.count + 1)
+        for snapshot in snapshots {
+            ids.append(contentsOf: snapshot)
+            starts.append(ids.count)
         }
-        return ExhaustiveReport(
-            idCount: idCount, shard: shard, snapshotCount: snapshots.count, rows: slots.rows())
+        let positions = Array(shard.positions(among: snapshots.count))
+        let stride = crossCheckStride
+        let (allIDs, allStarts) = (ids, starts)
+        let rows = ParallelLoop.map(count: positions.count) { index in
+            Self.runRow(
+                position: positions[index], snapshots: snapshots, ids: allIDs, starts: allStarts, stride: stride,
+                engine: engine)
+        }
+        return ExhaustiveReport(idCount: idCount, shard: shard, snapshotCount: snapshots.count, rows: rows)
     }
 
-    /// Verifies every pair from the old snapshot at `position`.
+    /// Verifies every pair from the old snapshot at `position`; `ids` holds
+    /// every snapshot back to back, snapshot *i* at `starts[i]..<starts[i + 1]`.
     static func runRow(
-        position: Int, snapshots: [[ExhaustiveID]], stride: Int,
+        position: Int, snapshots: [[ExhaustiveID]], ids: [ExhaustiveID], starts: [Int], stride: Int,
         engine: (@Sendable ([ExhaustiveID], [ExhaustiveID]) throws(ListDiffError) -> SnapshotDiff<ExhaustiveID>)?
     ) -> ExhaustiveRow {
         let started = WallClock.seconds()
-        let old = snapshots[position]
         var verifier = PairVerifier<ExhaustiveID>(crossChecksStandardLibrary: false)
         var failures: [VerificationFailure] = []
         var crossChecked = 0
         var pairIndex = position * snapshots.count
-        for new in snapshots {
-            verifier.crossChecksStandardLibrary = pairIndex % stride == 0
-            if verifier.crossChecksStandardLibrary { crossChecked += 1 }
-            pairIndex += 1
-            do {
-                if let engine {
-                    try verifier.check(try engine(old, new), from: old, to: new)
-                } else {
-                    try verifier.verify(from: old, to: new)
-                }
-            } catch {
-                if case .verificationFailed(let failure) = error {
-                    failures.append(failure)
-                } else {
-                    failures.append(
-                        VerificationFailure(
-                            old: old.map(\.description), new: new.map(\.description), check: .reachesNew,
-                            expected: "a diff", actual: "an error: \(error)"))
+        ids.withUnsafeBufferPointer { ids in
+            starts.withUnsafeBufferPointer { starts in
+                let old = UnsafeBufferPointer(rebasing: ids[starts[position]..<starts[position + 1]])
+                for newPosition in 0..<snapshots.count {
+                    let new = UnsafeBufferPointer(rebasing: ids[starts[newPosition]..<starts[newPosition + 1]])
+                    verifier.crossChecksStandardLibrary = pairIndex % stride == 0
+                    if verifier.crossChecksStandardLibrary { crossChecked += 1 }
+                    pairIndex += 1
+                    do throws(ListDiffError) {
+                        if let engine {
+                            let (oldIDs, newIDs) = (snapshots[position], snapshots[newPosition])
+                            try verifier.check(try engine(oldIDs, newIDs), from: oldIDs, to: newIDs)
+                        } else {
+                            try verifier.verify(old, new)
+                        }
+                    } catch {
+                        failures.append(Self.failure(error, old: old, new: new))
+                    }
                 }
             }
         }
         return ExhaustiveRow(
-            position: position, old: old.map(\.description), pairCount: snapshots.count,
-            crossCheckedCount: crossChecked,
-            failures: failures, seconds: WallClock.seconds() - started)
-    }
-}
-
-/// Result slots written by parallel workers, each slot by exactly one worker.
-private final class RowSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<ExhaustiveRow?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
+            position: position, old: snapshots[position].map(\.description), pairCount: snapshots.count,
+            crossCheckedCount: crossChecked, failures: failures, seconds: WallClock.seconds() - started)
     }
 
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-
-    /// Stores the row of slot `index` (called once per slot, from any thread).
-    func store(_ row: ExhaustiveRow, at index: Int) {
-        buffer[index] = row
-    }
-
-    /// Every row, once all workers have finished.
-    func rows() -> [ExhaustiveRow] {
-        buffer.map { $0! }
+    /// The failure record of a pair whose diff or verification threw.
+    static func failure(
+        _ error: ListDiffError, old: UnsafeBufferPointer<ExhaustiveID>, new: UnsafeBufferPointer<ExhaustiveID>
+    ) -> VerificationFailure {
+        if case .verificationFailed(let failure) = error { return failure }
+        return VerificationFailure(
+            old: old.map(\.description), new: new.map(\.description), check: .reachesNew, expected: "a diff",
+            actual: "an error: \(error)")
     }
 }

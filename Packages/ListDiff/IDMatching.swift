@@ -43,7 +43,7 @@ struct IDMatching: Sendable {
             let hashes = [UInt64](unsafeUninitializedCapacity: oldIDs.count) { buffer, initialized in
                 let output = SharedPointer(buffer)
                 let input = SharedPointer(oldIDs)
-                ParallelRanges.forEach(count: oldIDs.count) { range in
+                ParallelLoop.forEach(count: oldIDs.count) { range in
                     for offset in range { output.pointer[offset] = OffsetTable.hash(input.pointer[offset]) }
                 }
                 initialized = oldIDs.count
@@ -66,7 +66,7 @@ struct IDMatching: Sendable {
                     [Int32](unsafeUninitializedCapacity: newIDs.count) { buffer, initialized in
                         let output = SharedPointer(buffer)
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
-                        ParallelRanges.forEach(count: newIDs.count) { range in
+                        ParallelLoop.forEach(count: newIDs.count) { range in
                             let (oldIDs, newIDs, slots) = shared.pointer
                             for offset in range {
                                 let found = OffsetTable.find(

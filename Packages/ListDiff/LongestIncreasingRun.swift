@@ -6,7 +6,7 @@ enum LongestIncreasingRun {
     /// increasing run of old offsets (inserted IDs, `-1`, are skipped).
     ///
     /// Patience sorting: the smallest tail of every run length is kept in a
-    /// sorted array searched by bisection (with a fast path for appending),
+    /// sorted array searched by branch-free bisection (with a fast path for appending),
     /// and a predecessor per offset rebuilds one longest run.
     ///
     /// - Parameters:
@@ -31,11 +31,14 @@ enum LongestIncreasingRun {
                 position = length
                 length &+= 1
             } else {
+                // The first tail not below `value` (the last one is not):
+                // halving without branches, which shuffled offsets would mispredict.
                 var low = 0
-                var high = length &- 1
-                while low < high {
-                    let middle = (low &+ high) &>> 1
-                    if tails[middle] < value { low = middle &+ 1 } else { high = middle }
+                var size = length
+                while size > 1 {
+                    let half = size &>> 1
+                    low &+= tails[low &+ half &- 1] < value ? half : 0
+                    size &-= half
                 }
                 position = low
             }

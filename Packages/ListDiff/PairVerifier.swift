@@ -1,39 +1,60 @@
-/// Diffs and verifies many pairs, reusing its scratch storage so that small
-/// pairs cost no heap allocation once it has warmed up.
+/// Diffs and verifies many pairs, reusing its scratch storage so that pairs
+/// cost no heap allocation once it has warmed up.
 ///
-/// For each pair it proves, by comparing whole arrays:
+/// For each pair it proves, by comparing every slot of a result with the
+/// snapshot it must equal:
 /// 1. applying the diff to `old` gives exactly `new`;
 /// 2. applying it as removals then insertions with moves paired (the
 ///    semantics of the standard library's `applying`) gives exactly `new`;
 /// 3. applying its inverse to `new` gives exactly `old`;
-/// 4. the number of moves is the kept count minus the longest increasing run,
-///    computed independently of the engine (by dynamic programming for up to
-///    64 kept IDs).
+/// 4. the number of moves is the kept count minus the longest increasing run
+///    of the kept IDs' old offsets, computed independently of the engine
+///    from the correspondence step 1 proved (an ID both deleted and inserted
+///    counts as kept).
+///
+/// Each step takes linear time with a small constant (step 4 adds a
+/// logarithmic factor for the run, as the diff does), so verification costs
+/// about as much as the diff itself. Snapshots are assumed to hold unique
+/// IDs, as ``diff(from:to:)`` requires.
 ///
 /// With ``crossChecksStandardLibrary`` (the default) steps 2 and 3 are also
 /// done by the standard library's `applying(_:)` of ``SnapshotDiff/collectionDifference``
-/// and its `inverse()`; that costs a few microseconds and allocations a pair.
+/// and its `inverse()` for pairs of up to ``standardLibraryLimit`` IDs; that
+/// costs a few microseconds and allocations a pair, and far more for large
+/// pairs, so raise the limit to cross-check those too.
 public struct PairVerifier<ID: Hashable & Sendable> {
-    /// Whether the standard library's `applying` cross-checks each pair.
+    /// Whether the standard library's `applying` cross-checks pairs of up to
+    /// ``standardLibraryLimit`` IDs.
     public var crossChecksStandardLibrary: Bool
+    /// The largest pair (old plus new count) the standard library
+    /// cross-checks; `Int.max` for every pair.
+    public var standardLibraryLimit: Int
     /// The diff of the last pair given to ``verify(from:to:)``.
     @inlinable
     public var diff: SnapshotDiff<ID> { lastDiff }
     @usableFromInline var lastDiff: SnapshotDiff<ID>
-    @usableFromInline var leaves: [Bool] = []
-    @usableFromInline var slots: [ID?] = []
+    @usableFromInline var flags: [UInt8] = []
+    @usableFromInline var forward: [Int32] = []
+    @usableFromInline var backward: [Int32] = []
+    @usableFromInline var tails: [Int32] = []
+    @usableFromInline var table: [UInt64] = []
     @usableFromInline var work: [ID] = []
     @usableFromInline var offsets: [Int] = []
-    @usableFromInline var lengths: [Int] = []
 
-    /// The largest pair (old plus new count) whose paired-moves check is
-    /// emulated in place; larger pairs always use the standard library.
+    /// The default ``standardLibraryLimit``: pairs of up to 128 IDs in all.
     @inlinable
-    public static var emulationLimit: Int { 128 }
+    public static var defaultStandardLibraryLimit: Int { 128 }
 
     /// Creates a verifier.
-    public init(crossChecksStandardLibrary: Bool = true) {
+    ///
+    /// - Parameters:
+    ///   - crossChecksStandardLibrary: see ``crossChecksStandardLibrary``.
+    ///   - standardLibraryLimit: see ``standardLibraryLimit``.
+    public init(
+        crossChecksStandardLibrary: Bool = true, standardLibraryLimit: Int = defaultStandardLibraryLimit
+    ) {
         self.crossChecksStandardLibrary = crossChecksStandardLibrary
+        self.standardLibraryLimit = standardLibraryLimit
         self.lastDiff = SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
     }
 
@@ -42,6 +63,7 @@ public struct PairVerifier<ID: Hashable & Sendable> {
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` on duplicate
     ///   IDs; ``ListDiffError/verificationFailed(_:)`` naming the pair and the
     ///   first check that failed.
+    /// - Complexity: O(*n*) expected hashing plus O(*n* log *n*) for the runs.
     @inlinable
     public mutating func verify(from old: [ID], to new: [ID]) throws(ListDiffError) {
         try lastDiff.formDiff(from: old, to: new)
@@ -49,67 +71,186 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         try check(current, from: old, to: new)
     }
 
+    /// Diffs and verifies a pair held in buffers, without array traffic:
+    /// the exhaustive run's inner loop.
+    ///
+    /// - Throws: as ``verify(from:to:)``.
+    @inlinable
+    package mutating func verify(_ old: UnsafeBufferPointer<ID>, _ new: UnsafeBufferPointer<ID>)
+        throws(ListDiffError)
+    {
+        if old.count <= SnapshotDiff<ID>.smallSnapshotLimit && new.count <= SnapshotDiff<ID>.smallSnapshotLimit {
+            lastDiff.clear()
+            if let side = lastDiff.formSmallDiff(old: old, new: new) {
+                lastDiff.clear()
+                throw IDMatching.duplicates(in: Array(side == .old ? old : new), side: side)
+            }
+        } else {
+            try lastDiff.formDiff(from: Array(old), to: Array(new))
+        }
+        let current = lastDiff
+        try check(current, old, new)
+    }
+
     /// Verifies a given diff for the pair (`old`, `new`).
     ///
     /// - Throws: ``ListDiffError/verificationFailed(_:)`` naming the pair and
     ///   the first check that failed.
+    /// - Complexity: O(*n* log *n*), linear with a small constant for most pairs.
     @inlinable
     public mutating func check(_ diff: SnapshotDiff<ID>, from old: [ID], to new: [ID]) throws(ListDiffError) {
-        do {
-            try diff.place(old, backward: false, leaves: &leaves, slots: &slots)
-        } catch {
-            throw Self.failure(old, new, .reachesNew, expected: Self.text(new), actual: "an error: \(error)")
+        let failure = old.withUnsafeBufferPointer { oldIDs in
+            new.withUnsafeBufferPointer { newIDs in firstFailure(diff, oldIDs, newIDs, original: (old, new)) }
         }
-        guard slotsEqual(new) else {
-            throw Self.failure(old, new, .reachesNew, expected: Self.text(new), actual: Self.text(slots.map { $0! }))
-        }
-        let emulates = old.count + new.count <= Self.emulationLimit
-        if emulates {
-            guard applyPaired(diff, to: old), work == new else {
-                throw Self.failure(
-                    old, new, .pairedMovesReachNew, expected: Self.text(new), actual: Self.text(work))
-            }
-        }
-        var difference: CollectionDifference<ID>?
-        if crossChecksStandardLibrary || !emulates {
-            difference = diff.collectionDifference
-            let standard = old.applying(difference!)
-            guard standard == new else {
-                throw Self.failure(
-                    old, new, .pairedMovesReachNew, expected: Self.text(new),
-                    actual: Self.text(standard) + " (standard library)")
-            }
-        }
-        do {
-            try diff.place(new, backward: true, leaves: &leaves, slots: &slots)
-        } catch {
-            throw Self.failure(old, new, .inverseRestoresOld, expected: Self.text(old), actual: "an error: \(error)")
-        }
-        guard slotsEqual(old) else {
-            throw Self.failure(
-                old, new, .inverseRestoresOld, expected: Self.text(old), actual: Self.text(slots.map { $0! }))
-        }
-        if crossChecksStandardLibrary {
-            let standard = new.applying((difference ?? diff.collectionDifference).inverse())
-            guard standard == old else {
-                throw Self.failure(
-                    old, new, .inverseRestoresOld, expected: Self.text(old),
-                    actual: Self.text(standard) + " (standard library)")
-            }
-        }
-        let minimum = minimumMoveCount(from: old, to: new)
-        guard diff.moves.count == minimum else {
-            throw Self.failure(
-                old, new, .minimalMoves, expected: "\(minimum) moves", actual: "\(diff.moves.count) moves")
+        if let failure { throw report(failure, diff, old, new) }
+    }
+
+    /// Verifies a given diff for a pair held in buffers.
+    ///
+    /// - Throws: as ``check(_:from:to:)``.
+    @inlinable
+    package mutating func check(
+        _ diff: SnapshotDiff<ID>, _ old: UnsafeBufferPointer<ID>, _ new: UnsafeBufferPointer<ID>
+    )
+        throws(ListDiffError)
+    {
+        if let failure = firstFailure(diff, old, new, original: nil) {
+            throw report(failure, diff, Array(old), Array(new))
         }
     }
 
-    /// Whether the filled slots hold exactly `ids`.
+    /// The first check a diff fails, in the order of the list above.
+    @usableFromInline
+    enum Failure {
+        /// Step 1.
+        case reachesNew
+        /// Step 2, by the emulation or (`standardLibrary`) the standard library.
+        case pairedMoves(standardLibrary: Bool)
+        /// Step 3, by ListDiff or (`standardLibrary`) the standard library.
+        case inverse(standardLibrary: Bool)
+        /// Step 4, with the minimum.
+        case moves(minimum: Int)
+    }
+
+    /// Runs the checks; `original` holds the pair as arrays when the caller
+    /// has them (`nil`: they are copied from the buffers for the standard library).
     @inlinable
-    func slotsEqual(_ ids: [ID]) -> Bool {
-        guard slots.count == ids.count else { return false }
-        for offset in 0..<ids.count where slots[offset] != ids[offset] { return false }
-        return true
+    mutating func firstFailure(
+        _ diff: SnapshotDiff<ID>, _ old: UnsafeBufferPointer<ID>, _ new: UnsafeBufferPointer<ID>,
+        original: (old: [ID], new: [ID])?
+    ) -> Failure? {
+        guard old.count == diff.oldCount && new.count == diff.newCount else { return .reachesNew }
+        Self.reserve(&flags, max(old.count, new.count), 0)
+        Self.reserve(&forward, new.count, 0)
+        Self.reserve(&backward, old.count, 0)
+        Self.reserve(&tails, new.count, 0)
+        let tableCapacity = PairProof.tableCapacity(deletions: diff.deletions.count, insertions: diff.insertions.count)
+        Self.reserve(&table, tableCapacity, 0)
+        let fast = diff.deletions.withUnsafeBufferPointer { deletions in
+            diff.insertions.withUnsafeBufferPointer { insertions in
+                diff.moves.withUnsafeBufferPointer { moves in
+                    flags.withUnsafeMutableBufferPointer { flags in
+                        forward.withUnsafeMutableBufferPointer { forward in
+                            backward.withUnsafeMutableBufferPointer { backward in
+                                tails.withUnsafeMutableBufferPointer { tails in
+                                    table.withUnsafeMutableBufferPointer { table -> Failure? in
+                                        let mapping = UnsafeMutableBufferPointer(rebasing: forward[0..<new.count])
+                                        guard
+                                            PairProof.applies(
+                                                backward: false, source: old, target: new, deletions: deletions,
+                                                insertions: insertions, moves: moves,
+                                                leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]),
+                                                slots: mapping)
+                                        else { return .reachesNew }
+                                        guard
+                                            PairProof.appliesPaired(
+                                                old: old, new: new, deletions: deletions, insertions: insertions,
+                                                moves: moves,
+                                                removed: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]))
+                                        else { return .pairedMoves(standardLibrary: false) }
+                                        guard
+                                            PairProof.applies(
+                                                backward: true, source: new, target: old, deletions: deletions,
+                                                insertions: insertions, moves: moves,
+                                                leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<new.count]),
+                                                slots: UnsafeMutableBufferPointer(rebasing: backward[0..<old.count]))
+                                        else { return .inverse(standardLibrary: false) }
+                                        let minimum = PairProof.minimumMoveCount(
+                                            old: old, new: new, deletions: deletions, insertions: insertions,
+                                            mapping: mapping, tails: tails,
+                                            table: UnsafeMutableBufferPointer(rebasing: table[0..<tableCapacity]))
+                                        return moves.count == minimum ? nil : .moves(minimum: minimum)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let fast, case .reachesNew = fast { return fast }
+        if let fast, case .pairedMoves = fast { return fast }
+        if crossChecksStandardLibrary && old.count + new.count <= standardLibraryLimit {
+            let (oldArray, newArray) = original ?? (Array(old), Array(new))
+            let difference = diff.collectionDifference
+            guard oldArray.applying(difference) == newArray else { return .pairedMoves(standardLibrary: true) }
+            if let fast, case .inverse = fast { return fast }
+            guard newArray.applying(difference.inverse()) == oldArray else {
+                return .inverse(standardLibrary: true)
+            }
+        }
+        return fast
+    }
+
+    /// Makes `array` hold at least `count` elements, keeping its storage.
+    @inlinable
+    static func reserve<T>(_ array: inout [T], _ count: Int, _ filler: T) {
+        if array.count < count { array.append(contentsOf: repeatElement(filler, count: count &- array.count)) }
+    }
+
+    /// The error for `failure`, with the arrays the failing step produced
+    /// (recomputed on this slow path, only taken for a wrong diff).
+    @usableFromInline
+    mutating func report(_ failure: Failure, _ diff: SnapshotDiff<ID>, _ old: [ID], _ new: [ID]) -> ListDiffError {
+        var leaves: [Bool] = []
+        var slots: [ID?] = []
+        switch failure {
+        case .reachesNew:
+            do {
+                try diff.place(old, backward: false, leaves: &leaves, slots: &slots)
+                return Self.failure(
+                    old, new, .reachesNew, expected: Self.text(new), actual: Self.text(slots.map { $0! }))
+            } catch {
+                return Self.failure(old, new, .reachesNew, expected: Self.text(new), actual: "an error: \(error)")
+            }
+        case .pairedMoves(let standardLibrary):
+            if standardLibrary {
+                return Self.failure(
+                    old, new, .pairedMovesReachNew, expected: Self.text(new),
+                    actual: Self.text(old.applying(diff.collectionDifference)) + " (standard library)")
+            }
+            return Self.failure(
+                old, new, .pairedMovesReachNew, expected: Self.text(new),
+                actual: applyPaired(diff, to: old)
+                    ? Self.text(work) : "no result (an offset is out of range, repeated or out of order)")
+        case .inverse(let standardLibrary):
+            if standardLibrary {
+                return Self.failure(
+                    old, new, .inverseRestoresOld, expected: Self.text(old),
+                    actual: Self.text(new.applying(diff.collectionDifference.inverse())) + " (standard library)")
+            }
+            do {
+                try diff.place(new, backward: true, leaves: &leaves, slots: &slots)
+                return Self.failure(
+                    old, new, .inverseRestoresOld, expected: Self.text(old), actual: Self.text(slots.map { $0! }))
+            } catch {
+                return Self.failure(
+                    old, new, .inverseRestoresOld, expected: Self.text(old), actual: "an error: \(error)")
+            }
+        case .moves(let minimum):
+            return Self.failure(
+                old, new, .minimalMoves, expected: "\(minimum) moves", actual: "\(diff.moves.count) moves")
+        }
     }
 
     /// Applies `diff` to `old` into ``work`` the way a `CollectionDifference`
@@ -161,50 +302,6 @@ public struct PairVerifier<ID: Hashable & Sendable> {
             work.insert(id, at: offset)
         }
         return true
-    }
-
-    /// The fewest moves any diff of the pair can have: kept IDs minus the
-    /// longest increasing run of their old offsets in new order, computed
-    /// without the engine (linear search and a quadratic dynamic programme
-    /// for small pairs; a dictionary and a length-only patience pass above).
-    @inlinable
-    mutating func minimumMoveCount(from old: [ID], to new: [ID]) -> Int {
-        offsets.removeAll(keepingCapacity: true)
-        if old.count <= 64 && new.count <= 64 {
-            for id in new {
-                for candidate in 0..<old.count where old[candidate] == id {
-                    offsets.append(candidate)
-                    break
-                }
-            }
-            lengths.removeAll(keepingCapacity: true)
-            var longest = 0
-            for end in 0..<offsets.count {
-                var best = 1
-                for start in 0..<end where offsets[start] < offsets[end] && lengths[start] >= best {
-                    best = lengths[start] + 1
-                }
-                lengths.append(best)
-                longest = max(longest, best)
-            }
-            return offsets.count - longest
-        }
-        var oldOffset: [ID: Int] = [:]
-        for (offset, id) in old.enumerated() { oldOffset[id] = offset }
-        var tails: [Int] = []
-        var kept = 0
-        for id in new {
-            guard let value = oldOffset[id] else { continue }
-            kept += 1
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
-        }
-        return kept - tails.count
     }
 
     /// A verification failure for the pair, with IDs as text.

@@ -14,20 +14,24 @@ public func verifiedDiff<ID: Hashable & Sendable>(from old: [ID], to new: [ID]) 
 }
 
 extension SnapshotDiff {
-    /// Proves this diff right for the pair (`old`, `new`) by comparing whole
-    /// arrays, cross-checked with the standard library.
+    /// Proves this diff right for the pair (`old`, `new`) by comparing every
+    /// slot of each result with the snapshot it must equal, cross-checked
+    /// with the standard library for small pairs (see ``PairVerifier``):
     ///
     /// 1. applying it to `old` gives exactly `new`;
-    /// 2. applied with moves paired (removals, then insertions) it gives
-    ///    exactly `new`, and so does the standard library's `old.applying(_:)`
-    ///    of its ``collectionDifference``;
+    /// 2. applied with moves paired (removals, then insertions in offset
+    ///    order) it gives exactly `new`, and so does the standard library's
+    ///    `old.applying(_:)` of its ``collectionDifference``;
     /// 3. the inverse restores `old`, applied by ListDiff and by the standard library;
     /// 4. the number of moves is the kept count minus the length of the
     ///    longest increasing run, computed independently of the engine.
     ///
+    /// Snapshots are assumed to hold unique IDs, as ``diff(from:to:)`` requires.
+    ///
     /// - Throws: ``ListDiffError/verificationFailed(_:)`` for the first check
     ///   that fails, naming the pair, the check, and expected against actual.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n*) plus O(*k* log *L*) for *k* kept IDs and a
+    ///   longest run of *L*: about the cost of the diff itself.
     @inlinable
     public func verify(from old: [ID], to new: [ID]) throws(ListDiffError) {
         var verifier = PairVerifier<ID>()

@@ -42,6 +42,22 @@ import Testing
         #expect(ExhaustiveCheck(idCount: 5, shard: Shard(index: 2, count: 2)!).run().pairCount == 163 * 326)
     }
 
+    /// Four shards of k = 5 (the matrix layout of a k = 7 run) take every
+    /// old snapshot exactly once and add up to the whole run's pairs,
+    /// cross-checks and failures.
+    @Test func fourShardsMergeToTheWholeRun() {
+        let whole = ExhaustiveCheck(idCount: 5).run()
+        let parts = (1...4).map { ExhaustiveCheck(idCount: 5, shard: Shard(index: $0, count: 4)!).run() }
+        let rows = parts.flatMap(\.rows).sorted { $0.position < $1.position }
+        #expect(rows.map(\.position) == Array(0..<326))
+        #expect(rows.map(\.old) == whole.rows.map(\.old))
+        #expect(parts.map(\.pairCount).reduce(0, +) == 106_276)
+        #expect(parts.map(\.pairCount).reduce(0, +) == whole.pairCount)
+        #expect(parts.map(\.crossCheckedCount).reduce(0, +) == whole.crossCheckedCount)
+        #expect(parts.allSatisfy(\.passed) && whole.passed)
+        #expect(ExhaustiveCheck.snapshotCount(idCount: 7) == 13_700)
+    }
+
     /// An engine that forgets the last move of each diff fails on exactly the
     /// pairs that have moves, each named with the check that caught it.
     @Test func brokenEngineIsCaught() {

@@ -36,7 +36,7 @@ public enum ConformanceKit {
         let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
         let randomGroupSize = max(1, options.randomGroupSize)
         let selected = Array(options.shard.positions(among: groupCount(options: options)))
-        let groups = ParallelGroups.run(count: selected.count, inParallel: options.runsInParallel) { index in
+        let groups = ParallelLoop.map(count: selected.count, inParallel: options.runsInParallel) { index in
             let group = selected[index]
             if group < selections.count {
                 return exhaustiveGroup(adapter, old: selections[group], selections: selections, options: options)
