@@ -2,14 +2,17 @@
 // the release build of ListDiff. Subcommands:
 //
 //   time [runs] [--sizes a,b] [--no-stdlib]
-//                                     speed table: ListDiff vs. the Dictionary floor
-//                                     and the standard library, median of `runs` (>= 5)
+//                                     speed table: diff and diff+verify vs. the Dictionary
+//                                     floor and the standard library, median of `runs` (>= 5)
+//   exhaustive <k>...                 exhaustive runs with full verification, pairs/s
+//                                     against diffing the same pairs without verifying
 //   memory <n> <int|string> <workload> <listdiff|floor>
 //                                     peak resident memory of one diff, in this process
 //
 // Workloads: mixed (10% deletes, 10% inserts, 5% moves), reversal, shuffle.
 // Inputs are deterministic (a fixed-seed generator), so every run diffs the same pairs.
 
+import Dispatch
 import ListDiff
 
 #if canImport(Glibc)
@@ -111,16 +114,23 @@ func now() -> Double {
     if value == -1 { print("") }
 }
 
+/// The median wall time of `runs` runs of each body, in seconds; the bodies
+/// take turns, so that a change in machine load affects them alike.
+func medians(runs: Int, _ bodies: [() -> Int]) -> [Double] {
+    var times = [[Double]](repeating: [], count: bodies.count)
+    for _ in 0..<runs {
+        for (index, body) in bodies.enumerated() {
+            let start = now()
+            consume(body())
+            times[index].append(now() - start)
+        }
+    }
+    return times.map { $0.sorted()[runs / 2] }
+}
+
 /// The median wall time of `runs` runs of `body`, in seconds.
 func median(runs: Int, _ body: () -> Int) -> Double {
-    var times: [Double] = []
-    for _ in 0..<runs {
-        let start = now()
-        consume(body())
-        times.append(now() - start)
-    }
-    times.sort()
-    return times[times.count / 2]
+    medians(runs: runs, [body])[0]
 }
 
 /// The floor: building a Dictionary of each snapshot (ID to offset).
@@ -134,6 +144,11 @@ func median(runs: Int, _ body: () -> Int) -> Double {
 
 @inline(never) func listDiff<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) -> Int {
     let result = try! diff(from: old, to: new)
+    return result.moves.count + result.insertions.count
+}
+
+@inline(never) func listDiffVerified<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) -> Int {
+    let result = try! verifiedDiff(from: old, to: new)
     return result.moves.count + result.insertions.count
 }
 
@@ -170,8 +185,16 @@ func ratio(_ value: Double) -> String {
     value >= 100 ? String(Int(value.rounded())) + "x" : format6(value) + "x"
 }
 
+/// The targets: the diff at most this many times the floor.
+func floorTarget(_ n: Int) -> Double { n <= 10_000 ? 1.0 : 0.6 }
+
+/// The target: diff+verify at most this many times the diff.
+let verifyTarget = 2.0
+
 func timeTable(runs: Int, sizes: [Int], withStandardLibrary: Bool) {
-    print("n        ids     workload  ListDiff     floor        ListDiff/floor  stdlib       stdlib/ListDiff")
+    print(
+        "n        ids     workload  diff         floor        diff/floor  diff+verify  d+v/diff  "
+            + "stdlib       stdlib/diff")
     for n in sizes {
         for kind in ["int", "string"] {
             for workload in Workload.allCases {
@@ -185,13 +208,20 @@ func timeTable(runs: Int, sizes: [Int], withStandardLibrary: Bool) {
             }
         }
     }
+    print(
+        "targets: diff/floor <= 1.0 at 1k and 10k, <= 0.6 at 100k and 1M; d+v/diff <= \(verifyTarget); "
+            + "'!' marks a miss")
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
 }
 
 func row<ID: Hashable & Sendable>(
     _ n: Int, _ kind: String, _ workload: Workload, _ old: [ID], _ new: [ID], runs: Int, withStandardLibrary: Bool
 ) {
-    let ours = median(runs: runs) { listDiff(old, new) }
-    let base = median(runs: runs) { floor(old, new) }
+    let times = medians(runs: runs, [{ listDiff(old, new) }, { listDiffVerified(old, new) }, { floor(old, new) }])
+    let (ours, verified, base) = (times[0], times[1], times[2])
     let distance = myersDistance(old, new)
     var standard = withStandardLibrary ? "skipped: D=\(distance)" : "not run"
     var speedup = "-"
@@ -200,13 +230,69 @@ func row<ID: Hashable & Sendable>(
         standard = format(time)
         speedup = ratio(time / ours)
     }
-    func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
-    }
+    let floorMark = ours / base <= floorTarget(n) ? "" : " !"
+    let verifyMark = verified / ours <= verifyTarget ? "" : " !"
     print(
         pad(String(n), 9) + pad(kind, 8) + pad(workload.rawValue, 10) + pad(format(ours), 13) + pad(format(base), 13)
-            + pad(ratio(ours / base), 16) + pad(standard, 13) + speedup)
+            + pad(ratio(ours / base) + floorMark, 12) + pad(format(verified), 13)
+            + pad(ratio(verified / ours) + verifyMark, 10) + pad(standard, 13) + speedup)
     fflush(stdout)  // one row at a time, also into a pipe
+}
+
+// MARK: - Exhaustive
+
+/// Diffs every pair of the exhaustive run of `k` IDs on every core, without
+/// verifying: the baseline of the verified run. Returns the total move count.
+func diffOnly(k: Int) -> Int {
+    let snapshots = ExhaustiveCheck(idCount: k).snapshots
+    let cores = Cores.online
+    let totals = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
+    defer { totals.deallocate() }
+    let shared = Shared(totals)
+    DispatchQueue.concurrentPerform(iterations: cores) { worker in
+        var changes = SnapshotDiff<ExhaustiveID>(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        var moves = 0
+        for position in stride(from: worker, to: snapshots.count, by: cores) {
+            let old = snapshots[position]
+            for new in snapshots {
+                try! changes.formDiff(from: old, to: new)
+                moves &+= changes.moves.count
+            }
+        }
+        shared.buffer[worker] = moves
+    }
+    return totals.reduce(0, +)
+}
+
+/// A buffer the workers of ``diffOnly(k:)`` write, each its own element.
+struct Shared: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Int>
+    init(_ buffer: UnsafeMutableBufferPointer<Int>) { self.buffer = buffer }
+}
+
+enum Cores {
+    /// The number of online cores.
+    static var online: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+func exhaustiveTable(_ ks: [Int]) {
+    let cores = Cores.online
+    print("k  pairs          verified     pairs/s    pairs/s/core  diff only    verified/diff-only  passed")
+    for k in ks {
+        var start = now()
+        let report = ExhaustiveCheck(idCount: k).run()
+        let verified = now() - start
+        start = now()
+        consume(diffOnly(k: k))
+        let baseline = now() - start
+        let rate = Double(report.pairCount) / verified
+        print(
+            pad(String(k), 3) + pad(String(report.pairCount), 15) + pad(format(verified), 13)
+                + pad(String(format6(rate / 1e6)) + "M", 11)
+                + pad(String(format6(rate / 1e6 / Double(cores))) + "M", 14)
+                + pad(format(baseline), 13) + pad(ratio(verified / baseline), 20) + String(report.passed))
+        fflush(stdout)
+    }
 }
 
 // MARK: - Memory
@@ -280,6 +366,8 @@ case "time":
         index += 1
     }
     timeTable(runs: runs, sizes: sizes, withStandardLibrary: withStandardLibrary)
+case "exhaustive" where arguments.count > 2:
+    exhaustiveTable(arguments.dropFirst(2).compactMap { Int($0) })
 case "stdlib" where arguments.count == 5:
     // One standard-library run, for sizing the limit.
     let n = Int(arguments[2])!
@@ -304,7 +392,7 @@ case "memory" where arguments.count == 6:
     }
 default:
     print(
-        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor>"
+        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor>"
     )
     exit(64)
 }
