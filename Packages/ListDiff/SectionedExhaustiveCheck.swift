@@ -1,5 +1,3 @@
-import Dispatch
-
 /// One of the section IDs of a sectioned exhaustive run, shown as a capital
 /// letter from `S` (`S`, `T`, `U`).
 public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -125,8 +123,7 @@ public struct SectionedExhaustiveCheck: Sendable {
     ) -> SectionedExhaustiveReport {
         let snapshots = self.snapshots
         let positions = Array(shard.positions(among: snapshots.count))
-        let rows = SectionedRowSlots(count: positions.count)
-        DispatchQueue.concurrentPerform(iterations: positions.count) { index in
+        let rows = ParallelLoop.map(count: positions.count) { index in
             let started = WallClock.seconds()
             let old = snapshots[positions[index]]
             var failures: [VerificationFailure] = []
@@ -150,15 +147,13 @@ public struct SectionedExhaustiveCheck: Sendable {
                     }
                 }
             }
-            rows.store(
-                ExhaustiveRow(
-                    position: positions[index], old: old.sectionTexts, pairCount: snapshots.count,
-                    crossCheckedCount: 0, failures: failures, seconds: WallClock.seconds() - started),
-                at: index)
+            return ExhaustiveRow(
+                position: positions[index], old: old.sectionTexts, pairCount: snapshots.count,
+                crossCheckedCount: 0, failures: failures, seconds: WallClock.seconds() - started)
         }
         return SectionedExhaustiveReport(
             sectionCount: sectionCount, idCount: idCount, shard: shard, snapshotCount: snapshots.count,
-            rows: rows.rows())
+            rows: rows)
     }
 }
 
@@ -193,23 +188,4 @@ public struct SectionedExhaustiveReport: Sendable, Equatable {
 
     /// Whether every pair passed.
     public var passed: Bool { rows.allSatisfy(\.failures.isEmpty) }
-}
-
-/// Rows written by parallel workers, each slot by exactly one worker.
-private final class SectionedRowSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<ExhaustiveRow?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-
-    func store(_ row: ExhaustiveRow, at index: Int) { buffer[index] = row }
-
-    func rows() -> [ExhaustiveRow] { buffer.map { $0! } }
 }
