@@ -5,7 +5,13 @@ import OptimisticState
 public struct ExplorationReport: Hashable, Sendable {
     /// The configuration explored.
     public var configuration: ExplorerConfiguration
-    /// The number of distinct canonical states reached.
+    /// The renamings the search folded: ``ExplorerConfiguration/symmetry``,
+    /// less ``ExplorerSymmetry/records`` when invariant 6 broke (then the
+    /// records are not interchangeable, and the search was repeated without
+    /// folding them).
+    public var symmetry: ExplorerSymmetry
+    /// The number of distinct canonical states reached and expanded: one
+    /// representative per orbit under ``symmetry``.
     public var states: Int
     /// The number of transitions tried: every enabled event in every
     /// expanded state, applied or ignored.
@@ -15,6 +21,16 @@ public struct ExplorationReport: Hashable, Sendable {
     /// The number of states first reached at each depth (index 0: the
     /// freshly loaded lists).
     public var statesByDepth: [Int]
+    /// The states the orbits reached hold: what the search without
+    /// symmetry reduction reaches (equal to ``states`` when nothing is folded).
+    public var statesBeforeReduction: Int
+    /// ``statesByDepth`` counting every state of each orbit.
+    public var statesByDepthBeforeReduction: [Int]
+    /// The transitions the search without symmetry reduction tries from the
+    /// same states: every enabled event of every state of each orbit.
+    public var transitionsBeforeReduction: Int
+    /// The applied transitions among ``transitionsBeforeReduction``.
+    public var appliedTransitionsBeforeReduction: Int
     /// Whether the search ran until no new state appeared, so that every
     /// reachable state was expanded.
     public var reachedFixedPoint: Bool

@@ -37,20 +37,46 @@ public struct Explorer: Sendable {
 
     /// Runs the exploration, calling `progress` after each level.
     ///
-    /// - Complexity: O(s · e) for s states reached and e events enabled per
-    ///   state (about 45 for two records and two values).
+    /// Folding renamings of the records rests on one property of the
+    /// store: a record's state does not depend on where the list shows it
+    /// (invariant 6). When the search finds invariant 6 broken, or a
+    /// counterexample that does not replay from a real loaded list, that
+    /// property is void: the search is repeated without folding the records,
+    /// so every verdict and length is that of the full search.
+    ///
+    /// - Complexity: O(s · e) for s states reached (one per orbit) and e
+    ///   events enabled per state (about 45 for two records and two values),
+    ///   spread over ``ExplorerConfiguration/threads`` threads.
     public func run(progress: (ExplorationProgress) -> Void = { _ in }) -> ExplorationReport {
-        var search = ExplorerSearch(configuration)
-        search.run(progress: progress)
-        let order = InvariantChecker.reportingOrder
-        let found = search.found.values.sorted {
-            ($0.length, order.firstIndex(of: $0.violation.invariant)!)
-                < ($1.length, order.firstIndex(of: $1.violation.invariant)!)
+        var configuration = configuration
+        while true {
+            var search = ExplorerSearch(configuration)
+            search.run(progress: progress)
+            let order = InvariantChecker.reportingOrder
+            let found = search.found.values.sorted {
+                ($0.length, order.firstIndex(of: $0.violation.invariant)!)
+                    < ($1.length, order.firstIndex(of: $1.violation.invariant)!)
+            }
+            let counterexamples = found.map(search.counterexample)
+            let premiseBroken =
+                search.found[.reorderChangesNoState] != nil || counterexamples.contains { $0 == nil }
+            if premiseBroken, configuration.symmetry.contains(.records) {
+                configuration.symmetry.remove(.records)
+                continue
+            }
+            if counterexamples.contains(where: { $0 == nil }), !configuration.symmetry.isEmpty {
+                configuration.symmetry = []
+                continue
+            }
+            return ExplorationReport(
+                configuration: self.configuration, symmetry: configuration.symmetry, states: search.keys.count,
+                transitions: search.transitions, appliedTransitions: search.applied, statesByDepth: search.levels,
+                statesBeforeReduction: search.levelsBeforeReduction.reduce(0, +),
+                statesByDepthBeforeReduction: search.levelsBeforeReduction,
+                transitionsBeforeReduction: search.transitionsBeforeReduction,
+                appliedTransitionsBeforeReduction: search.appliedBeforeReduction,
+                reachedFixedPoint: search.reachedFixedPoint, coverage: search.coverage,
+                counterexamples: counterexamples.compactMap { $0 })
         }
-        return ExplorationReport(
-            configuration: configuration, states: search.keys.count, transitions: search.transitions,
-            appliedTransitions: search.applied, statesByDepth: search.levels,
-            reachedFixedPoint: search.reachedFixedPoint, coverage: search.coverage,
-            counterexamples: found.map(search.counterexample))
     }
 }

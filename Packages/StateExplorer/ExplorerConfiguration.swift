@@ -10,6 +10,8 @@ public struct ExplorerConfiguration: Hashable, Sendable, CustomStringConvertible
     public static let recordRange: ClosedRange<Int> = 1...3
     /// The supported sizes of the value domain.
     public static let valueRange: ClosedRange<Int> = 2...3
+    /// The supported numbers of threads.
+    public static let threadRange: ClosedRange<Int> = 1...256
 
     /// The number of records in the list (1 to 3).
     public var records: Int
@@ -25,6 +27,13 @@ public struct ExplorerConfiguration: Hashable, Sendable, CustomStringConvertible
     /// Whether the search stops at the first violation (which is a shortest
     /// one) instead of finding the shortest violation of every invariant.
     public var stopsAtFirstViolation: Bool
+    /// The renamings folded: states that are renamings of each other are
+    /// explored once. All by default; empty explores every state (the
+    /// reference the reduced search is proved against).
+    public var symmetry: ExplorerSymmetry
+    /// The threads that expand each level; `nil` uses every core. The
+    /// results do not depend on it.
+    public var threads: Int?
     /// Store faults switched on, to prove that the search finds them.
     package var faults: StoreFaults
     /// Faults switched on only in the reverse-ordered list, to prove that the
@@ -34,13 +43,15 @@ public struct ExplorerConfiguration: Hashable, Sendable, CustomStringConvertible
     /// Creates a configuration.
     public init(
         records: Int = 2, values: Int = 2, maxDepth: Int? = nil, checksPermutedList: Bool = true,
-        stopsAtFirstViolation: Bool = false
+        stopsAtFirstViolation: Bool = false, symmetry: ExplorerSymmetry = .all, threads: Int? = nil
     ) {
         self.records = records
         self.values = values
         self.maxDepth = maxDepth
         self.checksPermutedList = checksPermutedList
         self.stopsAtFirstViolation = stopsAtFirstViolation
+        self.symmetry = symmetry
+        self.threads = threads
         self.faults = []
         self.permutedListFaults = []
     }
@@ -59,12 +70,16 @@ public struct ExplorerConfiguration: Hashable, Sendable, CustomStringConvertible
         if let maxDepth, maxDepth < 0 {
             throw .unsupportedConfiguration(setting: "maxDepth", value: maxDepth, accepted: 0...Int.max)
         }
+        if let threads, !Self.threadRange.contains(threads) {
+            throw .unsupportedConfiguration(setting: "threads", value: threads, accepted: Self.threadRange)
+        }
     }
 
     /// `2 records, 2 values` with the depth limit when there is one.
     public var description: String {
         var text = "\(records) record\(records == 1 ? "" : "s"), \(values) values"
         if let maxDepth { text += ", depth ≤ \(maxDepth)" }
+        if symmetry != .all { text += ", symmetry: \(symmetry)" }
         if !faults.isEmpty { text += ", faults \(faults)" }
         return text
     }

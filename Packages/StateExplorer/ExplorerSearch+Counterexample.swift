@@ -13,9 +13,16 @@ extension ExplorerSearch {
 
     /// The counterexample of `found`: its path replayed from the loaded
     /// list, each step written as a scenario step expecting the result the
-    /// store gave, and the violation as the replay saw it.
-    func counterexample(_ found: Found) -> Counterexample {
-        let (loaded, prefix) = path(to: found.state)
+    /// store gave, and the violation as the replay saw it; `nil` when the
+    /// replay does not show the violation.
+    ///
+    /// The path is written for representatives; each event is renamed by
+    /// the renaming that takes its representative to the state the replay
+    /// actually reached, so the replay starts from a real loaded list and
+    /// the scenario uses the records and values of that list.
+    func counterexample(_ found: Found) -> Counterexample? {
+        let (loaded, prefix, from) = path(to: found.state)
+        let representatives = from + [found.state]
         let values = configuration.values
         func value(_ value: UInt8) -> ScenarioValue { Self.scenarioValue(value, values: values) }
         func records(_ loaded: [LoadedRecord<UInt8, UInt8>]) -> [LoadedRecord<String, ScenarioValue>] {
@@ -27,7 +34,11 @@ extension ExplorerSearch {
         var scenarioSteps: [ScenarioStep] = []
         var texts: [String] = []
         var violation = found.violation
-        for (offset, event) in (prefix + [found.event]).enumerated() {
+        for (offset, representativeEvent) in (prefix + [found.event]).enumerated() {
+            guard
+                let renaming = group.element(from: keys[representatives[offset]], to: codec.key(of: state))
+            else { return nil }
+            let event = group.image(representativeEvent, renaming)
             let storeEvent = events.storeEvent(event, in: state)
             let before = state.store
             var after = before
@@ -105,7 +116,8 @@ extension ExplorerSearch {
                     }
                     : InvariantChecker.violations(before: before, event: storeEvent, result: result, after: after)
                         .first { $0.invariant == found.violation.invariant }
-                violation = replayed ?? found.violation
+                guard let shown = replayed ?? (group.isTrivial ? found.violation : nil) else { return nil }
+                violation = shown
                 step.note = "breaks \(violation.invariant): \(violation.detail)"
             }
             scenarioSteps.append(step)

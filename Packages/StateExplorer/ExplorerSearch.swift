@@ -1,20 +1,30 @@
 import OptimisticState
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The breadth-first search over the real store: level by level from every
 /// loaded list, every enabled event applied to every state, the seven
 /// invariants checked around every transition, states deduplicated by
-/// canonical key.
+/// canonical key and folded under the renamings of the configuration.
+///
+/// Each level is cut into chunks of states that the threads expand in
+/// parallel, each chunk into its own list of successors; the lists are then
+/// merged in chunk order, so the states, their numbering, the transitions
+/// and the counterexamples are those of a search on one thread.
 ///
 /// Each state reached is kept as its 64-bit key, the state it was first
 /// reached from and the event that reached it, so that a shortest path to
 /// any state can be replayed afterwards.
 struct ExplorerSearch {
     typealias Store = ExplorerState.Store
-    typealias Event = StoreEvent<UInt8, UInt8>
 
     /// A violation found, as the state it starts from and the event.
-    struct Found {
-        /// The violation, as seen on the canonical state.
+    struct Found: Sendable {
+        /// The violation, as seen on the representative state.
         var violation: InvariantViolation<UInt8>
         /// The state the violating event was applied to.
         var state: Int
@@ -28,12 +38,15 @@ struct ExplorerSearch {
 
     /// No parent: the state is a freshly loaded list.
     static let root = UInt32.max
+    /// The states per chunk of a level: a fixed size, so that the chunks
+    /// (and so the merge) do not depend on the number of threads.
+    static let chunkSize = 256
 
     let configuration: ExplorerConfiguration
-    let codec: StateCodec
-    let events: ExplorerEvents
-    /// The reverse-ordered list every event is also applied to, if checked.
-    let permuted: PermutedList?
+    /// The codec, events, reverse-ordered list and symmetry group.
+    let expansion: StateExpansion
+    /// The threads that expand a level.
+    let threads: Int
 
     /// The keys of the states reached, in the order reached (by depth).
     var keys: [UInt64] = []
@@ -44,11 +57,16 @@ struct ExplorerSearch {
     var via: [UInt32] = []
     /// The number of states first reached at each depth.
     var levels: [Int] = []
+    /// The same, counting every state of each orbit.
+    var levelsBeforeReduction: [Int] = []
     /// The set of keys reached.
     var visited: StateKeySet
     /// Transitions tried, and those the store applied.
     var transitions = 0
     var applied = 0
+    /// The same, counting the transitions of every state of each orbit.
+    var transitionsBeforeReduction = 0
+    var appliedBeforeReduction = 0
     /// Transition coverage.
     var coverage = TransitionCoverage()
     /// The first (and so shortest) violation found of each invariant.
@@ -58,142 +76,116 @@ struct ExplorerSearch {
 
     init(_ configuration: ExplorerConfiguration) {
         self.configuration = configuration
-        codec = StateCodec(records: configuration.records, faults: configuration.faults)
-        events = ExplorerEvents(records: configuration.records, values: configuration.values)
-        permuted =
-            configuration.checksPermutedList && configuration.records > 1
-            ? PermutedList(
-                records: configuration.records,
-                faults: configuration.faults.union(configuration.permutedListFaults))
-            : nil
+        expansion = StateExpansion(configuration)
+        threads = configuration.threads ?? Self.processorCount
         visited = StateKeySet(capacity: 1 << 16)
     }
 
-    /// A freshly loaded list of the first session with the values `index`.
-    func loadedState(_ index: Int) -> ExplorerState {
-        ExplorerState(
-            store: try! Store(
-                session: StateCodec.firstSession, loaded: events.loadedValues[index],
-                faults: configuration.faults))
+    /// The codec of the states.
+    var codec: StateCodec { expansion.codec }
+    /// The events and how they become store events.
+    var events: ExplorerEvents { expansion.events }
+    /// The reverse-ordered list, if checked.
+    var permuted: PermutedList? { expansion.permuted }
+    /// The renamings folded.
+    var group: SymmetryGroup { expansion.group }
+
+    /// The number of cores available.
+    static var processorCount: Int {
+        #if canImport(Glibc)
+            Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+            Swift.max(1, sysconf(_SC_NPROCESSORS_ONLN))
+        #endif
     }
 
-    /// Runs the search to a fixed point, the depth limit, or the first
-    /// violation when asked to stop there.
+    /// A freshly loaded list of the first session with the values `index`.
+    func loadedState(_ index: Int) -> ExplorerState { expansion.loadedState(index) }
+
+    /// Runs the search to a fixed point, the depth limit, or the end of the
+    /// first level where a violation appears when asked to stop there.
     mutating func run(progress: (ExplorationProgress) -> Void) {
+        var rootsBeforeReduction = 0
         for index in events.loadedValues.indices {
-            let key = codec.key(of: loadedState(index))
+            let key = expansion.canonicalKey(of: loadedState(index))
             if visited.insert(key) {
                 keys.append(key)
                 parents.append(Self.root)
                 via.append(UInt32(index))
+                rootsBeforeReduction += group.orbitSize(key)
             }
         }
         levels.append(keys.count)
+        levelsBeforeReduction.append(rootsBeforeReduction)
         var levelStart = 0
         var depth = 0
-        var buffer: [ExplorerEvent] = []
-        buffer.reserveCapacity(256)
         while levelStart < keys.count {
             if let maxDepth = configuration.maxDepth, depth >= maxDepth { return }
             let levelEnd = keys.count
-            for state in levelStart..<levelEnd {
-                expand(state, depth: depth, buffer: &buffer)
-                if configuration.stopsAtFirstViolation, !found.isEmpty { return }
+            let chunks = expandLevel(levelStart..<levelEnd, depth: depth)
+            var reachedBeforeReduction = 0
+            for chunk in chunks {
+                transitions += chunk.transitions
+                applied += chunk.applied
+                transitionsBeforeReduction += chunk.transitionsBeforeReduction
+                appliedBeforeReduction += chunk.appliedBeforeReduction
+                coverage.merge(chunk.coverage)
+                for (invariant, violation) in chunk.found where found[invariant] == nil {
+                    found[invariant] = violation
+                }
+                for position in chunk.successors.indices where visited.insert(chunk.successors[position]) {
+                    keys.append(chunk.successors[position])
+                    parents.append(chunk.parents[position])
+                    via.append(chunk.via[position])
+                    reachedBeforeReduction += group.orbitSize(chunk.successors[position])
+                }
             }
             levelStart = levelEnd
             depth += 1
-            if keys.count > levelEnd { levels.append(keys.count - levelEnd) }
+            if keys.count > levelEnd {
+                levels.append(keys.count - levelEnd)
+                levelsBeforeReduction.append(reachedBeforeReduction)
+            }
             progress(ExplorationProgress(depth: depth, states: keys.count, transitions: transitions))
+            if configuration.stopsAtFirstViolation, !found.isEmpty { return }
         }
         reachedFixedPoint = true
     }
 
-    /// Applies every enabled event to the state `index` at `depth`.
+    /// Expands the states `range` (one level at `depth`) on every thread,
+    /// in chunks of ``chunkSize``; the chunks' results in order.
+    func expandLevel(_ range: Range<Int>, depth: Int) -> [ExpansionChunk] {
+        let chunkCount = (range.count + Self.chunkSize - 1) / Self.chunkSize
+        let keys = keys
+        let visited = visited
+        let expansion = expansion
+        return ParallelChunks.map(count: chunkCount, threads: threads) { chunkIndex in
+            let start = range.lowerBound + chunkIndex * Self.chunkSize
+            var chunk = ExpansionChunk()
+            var buffer: [ExplorerEvent] = []
+            buffer.reserveCapacity(256)
+            for index in start..<Swift.min(start + Self.chunkSize, range.upperBound) {
+                expansion.expand(
+                    index, key: keys[index], depth: depth, visited: visited, into: &chunk, buffer: &buffer)
+            }
+            return chunk
+        }
+    }
+
+    /// The events from a loaded list to the state `index`, the index of the
+    /// loaded values it starts from, and the states the events apply to.
     ///
-    /// Events are applied to a scratch copy of the store, which is reset
-    /// only after an event changed it: an ignored event (most of them) then
-    /// costs no copy at all. The checker proves that an ignored event left
-    /// the scratch store equal to the state's.
-    @inline(__always)
-    mutating func expand(_ index: Int, depth: Int, buffer: inout [ExplorerEvent]) {
-        let state = codec.state(for: keys[index])
-        let before = state.store
-        var scratch = before
-        let checksTwin = permuted != nil
-        let twinBefore = permuted?.store(mirroring: before) ?? before
-        var twin = twinBefore
-        events.enabled(in: state, into: &buffer)
-        for event in buffer {
-            let storeEvent = events.storeEvent(event, in: state)
-            let result = scratch.apply(storeEvent)
-            transitions &+= 1
-            count(event, in: before)
-            if InvariantChecker.firstViolation(before: before, event: storeEvent, result: result, after: scratch)
-                != nil
-            {
-                let all = InvariantChecker.violations(
-                    before: before, event: storeEvent, result: result, after: scratch)
-                for violation in all where found[violation.invariant] == nil {
-                    found[violation.invariant] = Found(
-                        violation: violation, state: index, event: event, length: depth + 1, inPermutedList: false)
-                }
-                scratch = before
-                continue
-            }
-            if checksTwin {
-                let twinResult = twin.apply(storeEvent)
-                let violation = PermutedList.difference(
-                    storeEvent, result, scratch, twinResult, twin, twinBefore: twinBefore)
-                if twinResult.isApplied || violation != nil { twin = twinBefore }
-                if let violation {
-                    if found[.reorderChangesNoState] == nil {
-                        found[.reorderChangesNoState] = Found(
-                            violation: violation, state: index, event: event, length: depth + 1,
-                            inPermutedList: true)
-                    }
-                    scratch = before
-                    continue
-                }
-            }
-            // The checker proved that an ignored event changed nothing.
-            guard result.isApplied else { continue }
-            applied &+= 1
-            let key = codec.key(of: state.successor(after: scratch))
-            if visited.insert(key) {
-                keys.append(key)
-                parents.append(UInt32(index))
-                via.append(event.code)
-            }
-            scratch = before
-        }
-    }
-
-    /// Counts `event` in the coverage of the phase of the record it
-    /// addresses (every phase present, for a switch or a reorder).
-    @inline(__always)
-    mutating func count(_ event: ExplorerEvent, in store: Store) {
-        let label = ExplorerEvents.labelIndex(event, store: store)
-        switch event.kind {
-        case .switchSession, .staleSwitch, .reorder:
-            var seen: UInt8 = 0
-            for state in store.states where seen & 1 << state.phaseKind.rawValue == 0 {
-                seen |= 1 << state.phaseKind.rawValue
-                coverage.count(state.phaseKind, label)
-            }
-        default:
-            coverage.count(store.states[event.record].phaseKind, label)
-        }
-    }
-
-    /// The events from a loaded list to the state `index`, and the index of
-    /// the loaded values it starts from.
-    func path(to index: Int) -> (loaded: Int, events: [ExplorerEvent]) {
+    /// Each event is written for the representative state it applies to;
+    /// a replay renames it to the state actually reached.
+    func path(to index: Int) -> (loaded: Int, events: [ExplorerEvent], states: [Int]) {
         var events: [ExplorerEvent] = []
+        var states: [Int] = []
         var current = index
         while parents[current] != Self.root {
             events.append(ExplorerEvent(code: via[current]))
             current = Int(parents[current])
+            states.append(current)
         }
-        return (Int(via[current]), events.reversed())
+        return (Int(via[current]), events.reversed(), states.reversed())
     }
 }
