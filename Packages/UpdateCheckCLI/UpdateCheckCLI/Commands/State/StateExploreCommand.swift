@@ -14,8 +14,10 @@ package enum StateExploreCommand {
             stale, duplicate, earlier session), re-read answers, cancels, reorders and an
             account switch. The seven invariants are checked after every transition; states
             are deduplicated with tickets renamed by order of issue, so the search ends at a
-            fixed point. Prints the states, transitions, depth reached, the verdict of each
-            invariant and the (phase, event) pairs exercised.
+            fixed point. States that differ only by a renaming of the records or of the
+            values are explored once, on every core (--no-symmetry explores each of them).
+            Prints the states, transitions, depth reached, the verdict of each invariant and
+            the (phase, event) pairs exercised.
 
             On a violation, prints the shortest event sequence that shows it; with
             --counterexample it is also written as a scenario file that
@@ -29,6 +31,7 @@ package enum StateExploreCommand {
             .value("values", name: "n", help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2)."),
             .value("max-depth", name: "d", help: "Stop after d events (default: search to a fixed point)."),
             .value("counterexample", name: "file", help: "Write the shortest counterexample as a scenario file."),
+            .flag("no-symmetry", help: "Explore every state, not one per renaming of records and values."),
             JUnitOutput.option,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
@@ -38,8 +41,9 @@ package enum StateExploreCommand {
         let records = try invocation.integer("records", in: ExplorerConfiguration.recordRange) ?? 2
         let values = try invocation.choice("values", from: ["2", "3"]).flatMap { Int($0) } ?? 2
         let maxDepth = try invocation.integer("max-depth", in: 0...10_000)
+        let symmetry: ExplorerSymmetry = invocation.flag("no-symmetry") ? [] : .all
         return try execute(
-            ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth),
+            ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, symmetry: symmetry),
             console: invocation.console, counterexamplePath: invocation.value("counterexample"),
             junitPath: invocation.value("junit"))
     }

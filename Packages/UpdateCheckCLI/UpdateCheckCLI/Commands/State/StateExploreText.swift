@@ -16,8 +16,10 @@ package enum StateExploreText {
             : "to depth \(report.depth) (--max-depth: not a fixed point)"
         lines.append("Explored \(subject) \(reach) in \(fixed(seconds)) s:")
         let ignored = report.transitions - report.appliedTransitions
+        let before =
+            report.symmetry.isEmpty ? "" : " (\(grouped(report.statesBeforeReduction)) before symmetry reduction)"
         lines.append(
-            "  \(grouped(report.states)) states, \(grouped(report.transitions)) transitions "
+            "  \(grouped(report.states)) states\(before), \(grouped(report.transitions)) transitions "
                 + "(\(grouped(report.appliedTransitions)) applied, \(grouped(ignored)) ignored)")
         lines.append("")
         lines.append("Invariants, checked after every transition:")
