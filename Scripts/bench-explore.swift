@@ -1,12 +1,17 @@
 // The StateExplorer benchmark, compiled and driven by Scripts/bench-explore
 // against the release build of OptimisticState and StateExplorer.
 //
-// Prints, for each configuration, the states, transitions and depth of an
-// exploration, the thread's CPU time and the wall time, and transitions per
-// CPU second (one core); then the baseline measured in the same run: copy a
-// store, apply one event that changes it, and hash the result — the least an
-// explicit-state search of the real store does per transition. Exits 1 when
-// two records with two values run under the target on one core.
+// Prints, for each configuration, the states (representatives, and the states
+// they stand for without symmetry reduction), transitions and depth of an
+// exploration on one thread, the thread's CPU time and the wall time, and
+// transitions per CPU second (one core); then the baseline measured in the
+// same run: copy a store, apply one event that changes it, and hash the result
+// — the least an explicit-state search of the real store does per transition.
+// Then symmetry reduction against the full search, both on one thread to the
+// same depth; and three records with two values to a fixed point on every
+// core, with the wall time, the process's CPU time, its peak memory and the
+// load average. Exits 1 when two records with two values run under the
+// target on one core, or three records miss 60 s wall or 512 MiB.
 //
 //   bench-explore [runs]      (default 5; the median run is reported)
 
@@ -24,6 +29,26 @@ func cpuSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Seconds of CPU time the whole process has used (every thread).
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// The peak resident memory of the process so far, in MiB.
+func peakMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+/// The 1-minute load average.
+func loadAverage() -> Double {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? loads[0] : -1
 }
 
 /// Seconds since an arbitrary start, from the monotonic clock.
@@ -83,11 +108,12 @@ let target = 1_000_000.0
 
 print("== exploration (one thread; transitions per CPU second of that thread; median of \(runs) runs for 2x2)")
 print(
-    "  configuration                    states   transitions  depth  fixed   cpu s  wall s   transitions/s")
+    "  configuration                    states  before reduction   transitions  depth  fixed   cpu s  wall s"
+        + "   transitions/s")
 var targetRun: Timing?
 for (records, values, maxDepth, times) in [(1, 2, nil, runs), (2, 2, nil, runs), (2, 3, nil, 1), (3, 2, 7 as Int?, 1)] {
     var report: ExplorationReport?
-    let configuration = ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth)
+    let configuration = ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, threads: 1)
     let timing = median(times) {
         report = try! Explorer(configuration).run()
         return report!.transitions
@@ -101,7 +127,8 @@ for (records, values, maxDepth, times) in [(1, 2, nil, runs), (2, 2, nil, runs),
     let name = "\(configuration)"
     let cells: [String] = [
         "  " + name + String(repeating: " ", count: max(1, 28 - name.count)),
-        padded(grouped(result.states), 10), padded(grouped(result.transitions), 14),
+        padded(grouped(result.states), 10), padded(grouped(result.statesBeforeReduction), 18),
+        padded(grouped(result.transitions), 14),
         padded(String(result.depth), 7), padded(result.reachedFixedPoint ? "yes" : "no", 7),
         padded(decimals(timing.cpu, 3), 8), padded(decimals(timing.wall, 3), 8),
         padded(grouped(Int(timing.perSecond)), 16),
@@ -133,10 +160,58 @@ print(
     "  ratio: the explorer runs \(decimals(ratio, 2))x as many transitions per second as the baseline runs copies+hashes"
 )
 print()
+var failures: [String] = []
 let perSecond = targetRun!.perSecond
 if perSecond < target {
+    failures.append("\(grouped(Int(perSecond))) transitions per CPU second on one core, target \(grouped(Int(target)))")
+}
+
+// Symmetry reduction against the full search, one thread, same depth.
+print("== symmetry reduction (one thread, same run): 3 records, 2 values, depth ≤ 8")
+var reductionTimings: [Timing] = []
+for symmetry in [ExplorerSymmetry.all, []] {
+    var report: ExplorationReport?
+    let configuration = ExplorerConfiguration(records: 3, values: 2, maxDepth: 8, symmetry: symmetry, threads: 1)
+    let timing = median(1) {
+        report = try! Explorer(configuration).run()
+        return report!.transitions
+    }
+    reductionTimings.append(timing)
+    let result = report!
     print(
-        "bench-explore: FAILED: \(grouped(Int(perSecond))) transitions per CPU second, target \(grouped(Int(target)))")
+        "  symmetry: \(symmetry)" + String(repeating: " ", count: max(1, 20 - "\(symmetry)".count))
+            + padded(grouped(result.states), 10) + " states" + padded(grouped(result.transitions), 14)
+            + " transitions" + padded(decimals(timing.cpu, 3), 9) + " cpu s")
+}
+print(
+    "  ratio: the reduced search takes \(decimals(reductionTimings[0].cpu / reductionTimings[1].cpu, 3))x "
+        + "the CPU time of the full search")
+print()
+
+// Three records to a fixed point on every core.
+let load = loadAverage()
+let threeWall = wallSeconds()
+let threeCPU = processCPUSeconds()
+let three = try! Explorer(ExplorerConfiguration(records: 3, values: 2)).run()
+let wall = wallSeconds() - threeWall
+let cpu = processCPUSeconds() - threeCPU
+let peak = peakMiB()
+print("== 3 records, 2 values to a fixed point, every core (load average \(decimals(load, 2)) before)")
+print(
+    "  \(grouped(three.states)) states (\(grouped(three.statesBeforeReduction)) before symmetry reduction), "
+        + "\(grouped(three.transitions)) transitions (\(grouped(three.transitionsBeforeReduction)) before), "
+        + "depth \(three.depth), fixed point \(three.reachedFixedPoint ? "yes" : "no")")
+print(
+    "  wall \(decimals(wall, 2)) s, CPU \(decimals(cpu, 2)) s (\(decimals(cpu / wall, 2)) cores busy), "
+        + "peak memory \(decimals(peak, 0)) MiB (whole benchmark process)")
+if !three.passed || !three.reachedFixedPoint { failures.append("3 records: not passed to a fixed point") }
+if wall >= 60 { failures.append("3 records: \(decimals(wall, 1)) s wall, target < 60 s") }
+if peak >= 512 { failures.append("3 records: \(decimals(peak, 0)) MiB peak, target < 512 MiB") }
+print()
+if !failures.isEmpty {
+    print("bench-explore: FAILED: " + failures.joined(separator: "; "))
     exit(1)
 }
-print("bench-explore: OK: \(grouped(Int(perSecond))) transitions per CPU second on one core (target ≥ 1,000,000)")
+print(
+    "bench-explore: OK: \(grouped(Int(perSecond))) transitions per CPU second on one core (target ≥ 1,000,000); "
+        + "3 records in \(decimals(wall, 1)) s wall (target < 60 s)")
