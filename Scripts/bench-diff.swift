@@ -130,7 +130,7 @@ func medians(runs: Int, _ bodies: [() -> Int]) -> [Double] {
 
 /// The median wall time of `runs` runs of `body`, in seconds.
 func median(runs: Int, _ body: () -> Int) -> Double {
-    medians(runs: runs, [body])[0]
+    withoutActuallyEscaping(body) { medians(runs: runs, [$0])[0] }
 }
 
 /// The floor: building a Dictionary of each snapshot (ID to offset).
