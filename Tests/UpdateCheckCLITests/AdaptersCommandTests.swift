@@ -51,6 +51,8 @@ import UIKitAdapter
                         With --exec, the adapter is a program in any language speaking the adapter
                         protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
                         --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+                        --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
+                        (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
                         Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
                         handshake is invalid; 66 the program cannot be started; 73 the report cannot be
                         written.
@@ -61,11 +63,11 @@ import UIKitAdapter
                           <name> ...              Adapters to check (default: the four defaults).
 
                         OPTIONS:
-                          --ids <k>               Every pair over up to k IDs, 0 to 6 (default 4; 5 = 106,276 pairs).
+                          --ids <k>               Distinct IDs of the exhaustive pairs, 0 to 6 (default 5).
                           --random <n>            Also check n random pairs (default 0).
                           --max-items <n>         The largest random snapshot (default 1000).
-                          --seed <s>              The seed of the random pairs (default 0).
-                          --shard <i/n>           Run only shard i of n (by group); default 1/1.
+                          --seed <s>              Seed of the random parts (default 1).
+                          --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist.
                           --timeout <s>           How long --exec may stay silent on a case (default 10).
@@ -160,10 +162,22 @@ import UIKitAdapter
         #expect(extra.status == 64 && extra.stderr.hasPrefix("Error: Unexpected argument 'uikit'.\n"))
     }
 
-    @Test func anUnwritableReportExits73() throws {
-        let result = try BinaryRunner.run(["adapters", "check", "--ids", "1", "--junit", "/nonexistent/folder/r.xml"])
-        #expect(result.status == 73)
-        #expect(result.stderr.hasPrefix("Error: /nonexistent/folder/r.xml"))
+    @Test func anUnwritableReportExits73BeforeProvingAnything() throws {
+        let result = try BinaryRunner.run(["adapters", "check", "--ids", "1", "--junit", "/proc/none/folder/r.xml"])
+        #expect(
+            result
+                == .init(
+                    status: 73, stdout: "",
+                    stderr:
+                        "Error: /proc/none/folder/r.xml: cannot be written (the folder /proc/none/folder cannot be created).\n"
+                ))
+    }
+
+    @Test func checkingNothingIsAUsageErrorNotAPass() throws {
+        let result = try BinaryRunner.run(["adapters", "check", "--ids", "0", "--random", "0"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: Nothing to check: give '--ids' from 1 or '--random' from 1.\n"))
     }
 
     /// Proves a flawed adapter: reloads in the same batch as the moves.

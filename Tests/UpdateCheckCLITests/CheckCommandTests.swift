@@ -5,9 +5,10 @@ import Testing
 /// errors, the summary table, the JUnit report and exit codes.
 @Suite struct CheckCommandTests {
     /// The summary with every seconds value (and its padding, which depends on
-    /// the widest value) replaced by ` S.SS`.
+    /// the widest value) replaced by ` S.SS`, and those of the per-suite lines
+    /// by `S.SS s`.
     static func maskingSeconds(_ text: String) -> String {
-        text.replacing(/\ +\d+\.\d\d(?=\n)/, with: " S.SS")
+        text.replacing(/\ +\d+\.\d\d(?=\n)/, with: " S.SS").replacing(/\d+\.\d\d s(?=\n)/, with: "S.SS s")
     }
 
     @Test func helpDescribesTheSuiteAndItsOptions() throws {
@@ -24,15 +25,20 @@ import Testing
                         --records records with two values and for one record with three; the list
                         article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
                         --ids IDs; the conformance kit for each built-in adapter (every pair of --ids
-                        IDs, then 1000 random pairs of up to 1000 items from --seed). Prints a table of
-                        suites (cases, failures, seconds) and a closing 'N passed, N failed' line; a
-                        progress line is drawn on a terminal only. A failing adapter case also writes
-                        a picture of its pair next to the JUnit report, linked from its system-out.
+                        IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
+                        the traces). Prints a table of suites (cases, failures, seconds) and a closing
+                        'N passed, N failed' line. On a terminal a progress line is drawn; in CI logs
+                        and pipes a line per suite is printed as it finishes. A failing adapter case
+                        also writes a picture of its pair next to the JUnit report, linked from its
+                        system-out.
 
                         --shard i/n numbers the cases of all suites in order and runs those whose
                         number is i-1 modulo n: the shards of one n run every case exactly once, and
                         'updatecheck junit merge' of their reports holds the cases of one whole run.
                         Every report carries the seed, shard, ids and records as suite properties.
+
+                        The JUnit report's folder is created if missing; a report path that cannot be
+                        written stops the run before any check (exit 73).
 
                         Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
                         73 the JUnit report or a picture cannot be written.
@@ -40,11 +46,11 @@ import Testing
                         USAGE: updatecheck check [<options>]
 
                         OPTIONS:
-                          --ids <k>               Distinct IDs of the exhaustive diff and the adapters' pairs, 1 to 6 (default 5).
+                          --ids <k>               Distinct IDs of the exhaustive pairs, 1 to 6 (default 5).
                           --records <r>           Records of the state exploration, 1 to 3 (default 2).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --only <area>           Run only these areas: state, diff, adapters (repeatable or comma list).
-                          --seed <s>              Seed of the random parts and trace salt (default 1).
+                          --seed <s>              Seed of the random parts (default 1).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 
@@ -85,6 +91,15 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             Self.maskingSeconds(result.stdout) == """
+                [1/9] state seed: 1 case, 0 failed, S.SS s
+                [2/9] state explore: 16 cases, 0 failed, S.SS s
+                [3/9] diff seed: 6 cases, 0 failed, S.SS s
+                [4/9] diff seed k=4: 65 cases, 0 failed, S.SS s
+                [5/9] diff exhaustive k=2: 5 cases, 0 failed, S.SS s
+                [6/9] adapters uikit: 15 cases, 0 failed, S.SS s
+                [7/9] adapters appkit: 15 cases, 0 failed, S.SS s
+                [8/9] adapters recyclerview: 15 cases, 0 failed, S.SS s
+                [9/9] adapters diffable: 15 cases, 0 failed, S.SS s
                 suite                  cases  failures  seconds
                 state seed                 1         0 S.SS
                 state explore             16         0 S.SS
@@ -139,6 +154,8 @@ import Testing
         let state = try BinaryRunner.run(["check", "--only", "state", "--records=1"])
         #expect(
             Self.maskingSeconds(state.stdout) == """
+                [1/2] state seed: 1 case, 0 failed, S.SS s
+                [2/2] state explore: 16 cases, 0 failed, S.SS s
                 suite          cases  failures  seconds
                 state seed         1         0 S.SS
                 state explore     16         0 S.SS
@@ -151,6 +168,8 @@ import Testing
         #expect(diff.status == 0)
         #expect(
             Self.maskingSeconds(diff.stdout) == """
+                [1/2] diff seed: 3 cases, 0 failed, S.SS s
+                [2/2] diff seed k=4: 32 cases, 0 failed, S.SS s
                 suite          cases  failures  seconds
                 diff seed          3         0 S.SS
                 diff seed k=4     32         0 S.SS
@@ -161,11 +180,31 @@ import Testing
                 """)
     }
 
-    @Test func anUnwritableReportExits73AfterTheSummary() throws {
+    @Test func anUnwritableReportExits73BeforeAnyCheckRuns() throws {
         let files = try DiffTestFiles()
-        let result = try files.run(["check", "--only", "state", "--records", "1", "--junit", "missing/report.xml"])
-        #expect(result.status == 73)
-        #expect(result.stdout.hasSuffix("17 passed, 0 failed\n"))
-        #expect(result.stderr == "Error: missing/report.xml: cannot be written (the folder missing does not exist).\n")
+        let result = try files.run(["check", "--only", "state", "--records", "1", "--junit", "/proc/none/report.xml"])
+        #expect(
+            result
+                == .init(
+                    status: 73, stdout: "",
+                    stderr:
+                        "Error: /proc/none/report.xml: cannot be written (the folder /proc/none cannot be created).\n"))
+        let folder = try files.run(["check", "--only", "diff", "--ids", "1", "--junit", "."])
+        #expect(folder == .init(status: 73, stdout: "", stderr: "Error: .: cannot be written (it is a folder).\n"))
+    }
+
+    @Test func aReportInAMissingFolderGetsItsFoldersAndTimesMeanWallClock() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["check", "--only", "diff", "--ids", "3", "--junit", "fresh/deeper/r.xml"])
+        #expect(result.status == 0)
+        let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("fresh/deeper/r.xml"))
+        #expect(report.root["tests"] == "87")
+        // The table's seconds (two decimals) and the report's (three) are the
+        // same wall-clock times: each suite's, and the whole run's.
+        let table = result.stdout.split(separator: "\n").filter { $0.hasPrefix("diff ") || $0.hasPrefix("total ") }
+        let tableSeconds = table.map { Double($0.split(separator: " ").last!)! }
+        let reportSeconds = report.suites.map { Double($0.attributes["time"]!)! } + [Double(report.root["time"]!)!]
+        #expect(tableSeconds.count == 4 && reportSeconds.count == 4)
+        for (shown, written) in zip(tableSeconds, reportSeconds) { #expect(abs(shown - written) <= 0.005) }
     }
 }

@@ -24,8 +24,8 @@ struct ParsedCheckReport: Equatable {
 
     /// The root's attributes (`tests`, `failures`, `errors`, …).
     var root: [String: String] = [:]
-    /// Every suite's name and properties, in order.
-    var suites: [(name: String, properties: [String: String])] = []
+    /// Every suite's name, properties and attributes, in order.
+    var suites: [(name: String, properties: [String: String], attributes: [String: String])] = []
     /// Every case, in document order.
     var cases: [Case] = []
 
@@ -59,7 +59,7 @@ struct ParsedCheckReport: Equatable {
             text = ""
             switch element {
             case "testsuites": report.root = attributes
-            case "testsuite": report.suites.append((attributes["name"] ?? "", [:]))
+            case "testsuite": report.suites.append((attributes["name"] ?? "", [:], attributes))
             case "property":
                 report.suites[report.suites.count - 1].properties[attributes["name"] ?? ""] = attributes["value"]
             case "testcase":

@@ -95,6 +95,8 @@ extension Console {
         let text = CheckCommandTests.maskingSeconds(captured.out.withLock { $0 })
         #expect(
             text == """
+                [1/2] good: 2 cases, 0 failed, S.SS s
+                [2/2] bad: 3 cases, 1 failed, S.SS s
                 FAIL bad › bad 1: case 1 broke
                 suite  cases  failures  seconds
                 good       2         0 S.SS
@@ -112,6 +114,26 @@ extension Console {
         #expect(report.suites.map(\.properties["seed"]) == ["99", "99"])
     }
 
+    /// Cases that ran in parallel add up to more than their suite took: the
+    /// report's suite and root times are the runner's wall-clock times, as in
+    /// the table, never sums of cases.
+    @Test func suiteAndRootTimesAreWallClockNotSumsOfCases() throws {
+        let parallel = CheckSuite(name: "parallel", area: .diff, caseCount: 4) { selection in
+            SuiteOutput(
+                cases: selection.positions(among: 4).map { JUnitTestCase(name: "c\($0)", className: "k", time: 30) })
+        }
+        let run = try SuiteRunner(console: .discarding).run([parallel, Self.suite("other", count: 2)])
+        #expect(run.results.count == 2)
+        #expect(run.seconds >= run.results.reduce(0) { $0 + $1.seconds })
+        let report = SuiteReport.junit(run, name: "r")
+        #expect(report.totals.milliseconds == JUnitTimeFormat.milliseconds(run.seconds))
+        #expect(report.totals.milliseconds < 120_000)
+        #expect(
+            report.suites.map(\.totals.milliseconds) == run.results.map { JUnitTimeFormat.milliseconds($0.seconds) })
+        #expect(report.suites[0].cases.map(\.time) == [30, 30, 30, 30])
+        #expect(report.suites.map(\.totals.tests) == [4, 2])
+    }
+
     @Test func onlyTheFirstTwentyFailuresAreListed() throws {
         let captured = Captured()
         let code = try CheckCommand.run(
@@ -123,19 +145,22 @@ extension Console {
         #expect(lines.last == "0 passed, 25 failed")
     }
 
-    @Test func progressIsDrawnOnATerminalOnly() throws {
+    @Test func progressIsALiveLineOnATerminalAndALinePerSuiteElsewhere() throws {
         let suites = [Self.suite("one", count: 1), Self.suite("two", count: 2)]
         let quiet = Captured()
         _ = try CheckCommand.run(suites, options: CheckOptions(), console: quiet.console(showsProgress: false))
         #expect(quiet.err.withLock { $0 } == "")
+        let quietLines = CheckCommandTests.maskingSeconds(quiet.out.withLock { $0 }).split(separator: "\n")
+        #expect(
+            quietLines.prefix(2) == ["[1/2] one: 1 case, 0 failed, S.SS s", "[2/2] two: 2 cases, 0 failed, S.SS s"])
         let terminal = Captured()
         _ = try CheckCommand.run(suites, options: CheckOptions(), console: terminal.console(showsProgress: true))
         #expect(
             terminal.err.withLock { $0 }
                 == "\r\u{1B}[2K[1/2] one: 1 case…\r\u{1B}[2K[2/2] two: 2 cases…\r\u{1B}[2K")
         #expect(
-            CheckCommandTests.maskingSeconds(terminal.out.withLock { $0 })
-                == CheckCommandTests.maskingSeconds(quiet.out.withLock { $0 }))
+            CheckCommandTests.maskingSeconds(terminal.out.withLock { $0 }).split(separator: "\n")
+                == Array(quietLines.dropFirst(2)))
     }
 
     @Test func theBuiltInSuitesFollowTheAreasAndIds() throws {

@@ -20,9 +20,14 @@ import Testing
     }
 
     @Test func optionIsTheSameEverywhere() {
-        #expect(JUnitOutput.option.long == "junit")
-        #expect(JUnitOutput.option.valueName == "file")
-        #expect(JUnitOutput.option.help == "Also write the results as a JUnit XML report to <file>.")
+        #expect(Options.junit.spec.long == "junit")
+        #expect(Options.junit.spec.valueName == "file")
+        #expect(Options.junit.spec.help == "Also write the results as a JUnit XML report to <file>.")
+        // Every command that takes --junit takes this very option.
+        func commands(_ command: Command) -> [Command] { [command] + command.subcommands.flatMap(commands) }
+        let taking = commands(RootCommand.command).filter { $0.option(long: "junit") != nil }
+        #expect(taking.map(\.name).sorted() == ["check", "check", "exhaustive", "explore", "run"])
+        for command in taking { #expect(command.option(long: "junit") == Options.junit.spec, "\(command.name)") }
     }
 
     @Test func writesTheReport() throws {

@@ -63,7 +63,7 @@ import Testing
                         USAGE: updatecheck state explore [<options>]
 
                         OPTIONS:
-                          --records <r>           Records in the list, 1 to 3 (default 2).
+                          --records <r>           Records of the state exploration, 1 to 3 (default 2).
                           --values <n>            Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2).
                           --max-depth <d>         Stop after d events (default: search to a fixed point).
                           --counterexample <file>
@@ -261,6 +261,33 @@ import Testing
         let err = captured.err.withLock { $0 }
         #expect(err.hasPrefix("\r\u{1B}[2Kdepth 1: "))
         #expect(err.hasSuffix("\r\u{1B}[2K"))
+    }
+
+    /// Outputs are checked before the search: three records take minutes,
+    /// and a bad path ends the command before the first state is explored
+    /// (nothing is printed, as the report comes only after the search).
+    @Test func anUnwritableOutputExits73BeforeExploring() throws {
+        let result = try BinaryRunner.run(["state", "explore", "--records", "3", "--junit", "/proc/none/r.xml"])
+        #expect(
+            result
+                == .init(
+                    status: 73, stdout: "",
+                    stderr: "Error: /proc/none/r.xml: cannot be written (the folder /proc/none cannot be created).\n"))
+        let counterexample = try BinaryRunner.run([
+            "state", "explore", "--records", "3", "--counterexample", "/proc/none/c.json",
+        ])
+        #expect(counterexample.status == 73 && counterexample.stdout == "")
+        #expect(counterexample.stderr.hasPrefix("Error: /proc/none/c.json: cannot be written"))
+    }
+
+    @Test func twoOutputsOnOneFileAreAUsageError() throws {
+        let dir = try folder()
+        let result = try BinaryRunner.run(
+            ["state", "explore", "--records", "3", "--counterexample", "same.xml", "--junit", "./same.xml"], in: dir)
+        #expect(result.status == 64 && result.stdout == "")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: '--counterexample' and '--junit' name the same file ./same.xml; give each its own.\n"))
     }
 
     @Test func numbersAreGroupedByThousands() {

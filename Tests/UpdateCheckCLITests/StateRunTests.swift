@@ -192,12 +192,39 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: Unknown subcommand 'walk'.\nUsage: updatecheck state <subcommand>\n"))
     }
 
-    @Test func aReportThatCannotBeWrittenExits73() throws {
-        let result = try BinaryRunner.run(["state", "run", "--builtin", "--junit", "no/such/folder/r.xml"])
-        #expect(result.status == 73)
+    @Test func aReportThatCannotBeWrittenExits73BeforeAnyScenarioRuns() throws {
+        let result = try BinaryRunner.run(["state", "run", "--builtin", "--junit", "/proc/none/folder/r.xml"])
         #expect(
-            result.stderr
-                == "Error: no/such/folder/r.xml: cannot be written (the folder no/such/folder does not exist).\n")
+            result
+                == .init(
+                    status: 73, stdout: "",
+                    stderr:
+                        "Error: /proc/none/folder/r.xml: cannot be written (the folder /proc/none/folder cannot be created).\n"
+                ))
+    }
+
+    @Test func aReportInAMissingFolderGetsItsFolders() throws {
+        let dir = try folder([
+            "good.json": #"{"records": {"a": 1}, "steps": [{"event": "tap", "record": "a", "value": 2}]}"#
+        ])
+        let result = try BinaryRunner.run(["state", "run", "good.json", "--junit", "fresh/deeper/r.xml"], in: dir)
+        #expect(result.status == 0)
+        let report = try String(contentsOf: dir.appendingPathComponent("fresh/deeper/r.xml"), encoding: .utf8)
+        #expect(report.contains(#"<testsuites name="updatecheck state run" tests="1" failures="0""#))
+    }
+
+    @Test func aReportOverItsOwnInputIsAUsageErrorAndLeavesTheInput() throws {
+        let text = #"{"records": {"a": 1}, "steps": [{"event": "tap", "record": "a", "value": 2}]}"#
+        let dir = try folder(["s.json": text])
+        for output in ["s.json", "./s.json", "\(dir.path)/s.json"] {
+            let result = try BinaryRunner.run(["state", "run", "s.json", "--junit", output], in: dir)
+            #expect(result.status == 64, "\(output)")
+            #expect(result.stdout == "")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: The output '--junit \(output)' is the input s.json; write it to another file.\n"))
+            #expect(try String(contentsOf: dir.appendingPathComponent("s.json"), encoding: .utf8) == text)
+        }
     }
 
     @Test func doubleDashEndsOptions() throws {

@@ -2,18 +2,23 @@ import Foundation
 
 /// A whole JUnit report: a `<testsuites>` root holding suites of cases.
 ///
-/// Counts (`tests`, `failures`, `errors`, `skipped`) and times are never
-/// stored: they are computed from the cases when the report is written.
+/// Counts (`tests`, `failures`, `errors`, `skipped`) are never stored: they
+/// are computed from the cases when the report is written. So is the time,
+/// unless ``time`` gives the wall-clock time of the run (cases that ran in
+/// parallel then do not add up to more than the run took).
 public struct JUnitReport: Sendable, Equatable {
     /// The `name` attribute of `<testsuites>`.
     public var name: String
     /// The suites, in order.
     public var suites: [JUnitTestSuite]
+    /// The root's `time` in seconds; `nil` for the sum of the suites' times.
+    public var time: Double?
 
     /// Creates a report.
-    public init(name: String, suites: [JUnitTestSuite] = []) {
+    public init(name: String, suites: [JUnitTestSuite] = [], time: Double? = nil) {
         self.name = name
         self.suites = suites
+        self.time = time
     }
 }
 
@@ -31,12 +36,15 @@ public struct JUnitTestSuite: Sendable, Equatable {
     public var systemOut: String?
     /// Optional suite-level `<system-err>`.
     public var systemErr: String?
+    /// The suite's `time` in seconds (its wall-clock time); `nil` for the sum of its cases' times.
+    public var time: Double?
 
     /// Creates a suite.
     public init(
         name: String, timestamp: Date, properties: [JUnitProperty] = [], cases: [JUnitTestCase] = [],
-        systemOut: String? = nil, systemErr: String? = nil
+        systemOut: String? = nil, systemErr: String? = nil, time: Double? = nil
     ) {
+        self.time = time
         self.name = name
         self.timestamp = timestamp
         self.properties = properties

@@ -21,6 +21,7 @@ public enum JUnitWriter {
         let suiteTotals = report.suites.map(\.totals)
         var totals = JUnitTotals()
         for suite in suiteTotals { totals.add(suite) }
+        if let time = report.time { totals.milliseconds = JUnitTimeFormat.milliseconds(time) }
         sink.declaration()
         JUnitElements.openRoot(name: report.name, totals: totals, on: sink, options: options)
         for (suite, suiteTotal) in zip(report.suites, suiteTotals) {

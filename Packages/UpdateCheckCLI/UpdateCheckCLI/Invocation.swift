@@ -1,8 +1,8 @@
 /// A parsed command line, handed to a command's action.
 ///
-/// Holds the positionals and option values in the order given, the console
-/// to print on, and typed accessors that turn bad values into usage errors
-/// naming the option.
+/// Holds the positionals and option values in the order given, and the
+/// console to print on. Options with a typed value are read through their
+/// ``TypedOption``, which turns a bad value into a usage error naming it.
 package struct Invocation: Sendable {
     /// The command names from the root, e.g. `["updatecheck", "state", "run"]`.
     package var path: [String]
@@ -38,31 +38,4 @@ package struct Invocation: Sendable {
 
     /// Every value of a repeatable option, in order.
     package func allValues(_ long: String) -> [String] { values[long] ?? [] }
-
-    /// The value of `--long` as an integer in `range`, or `nil` when absent.
-    ///
-    /// - Throws: a usage error naming the option when the value is not a
-    ///   whole number inside `range`.
-    package func integer(_ long: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text = value(long) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw .usage(
-                "Invalid value '\(text)' for '--\(long)': expected a whole number from \(range.lowerBound) to \(range.upperBound)."
-            )
-        }
-        return number
-    }
-
-    /// The value of `--long` when it is one of `choices`, or `nil` when absent.
-    ///
-    /// - Throws: a usage error listing the accepted values.
-    package func choice(_ long: String, from choices: [String]) throws(CLIError) -> String? {
-        guard let text = value(long) else { return nil }
-        guard choices.contains(text) else {
-            throw .usage(
-                "Invalid value '\(text)' for '--\(long)': expected one of \(choices.map { "'\($0)'" }.joined(separator: ", "))."
-            )
-        }
-        return text
-    }
 }

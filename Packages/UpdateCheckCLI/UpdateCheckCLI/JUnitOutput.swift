@@ -1,17 +1,11 @@
 import JUnitReporter
 
-/// The `--junit <file>` option shared by every check command, and the
-/// helpers that write its report with the CLI's exit-code conventions.
+/// Writing JUnit reports with the CLI's exit-code conventions.
 ///
-/// A command adds ``option`` to its options, builds a `JUnitReport` from its
-/// checks and calls ``write(_:to:)`` when `invocation.value("junit")` is set.
-/// Runs too large to hold in memory stream instead: ``streamWriter(to:name:)``,
-/// then ``finish(_:)``.
+/// Check commands write theirs through ``SuiteReport``, which calls
+/// ``write(_:to:)``; runs too large to hold in memory stream instead:
+/// ``streamWriter(to:name:)``, then ``finish(_:)``.
 package enum JUnitOutput {
-    /// `--junit <file>`: the same name and help text on every command.
-    package static let option = OptionSpec.value(
-        "junit", name: "file", help: "Also write the results as a JUnit XML report to <file>.")
-
     /// Writes `report` atomically to `path`.
     ///
     /// - Throws: exit 73 (``CLIError/cannotCreate(_:)``) naming the file and

@@ -15,30 +15,27 @@ package enum CheckCommand {
             --records records with two values and for one record with three; the list
             article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
             --ids IDs; the conformance kit for each built-in adapter (every pair of --ids
-            IDs, then 1000 random pairs of up to 1000 items from --seed). Prints a table of
-            suites (cases, failures, seconds) and a closing 'N passed, N failed' line; a
-            progress line is drawn on a terminal only. A failing adapter case also writes
-            a picture of its pair next to the JUnit report, linked from its system-out.
+            IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
+            the traces). Prints a table of suites (cases, failures, seconds) and a closing
+            'N passed, N failed' line. On a terminal a progress line is drawn; in CI logs
+            and pipes a line per suite is printed as it finishes. A failing adapter case
+            also writes a picture of its pair next to the JUnit report, linked from its
+            system-out.
 
             --shard i/n numbers the cases of all suites in order and runs those whose
             number is i-1 modulo n: the shards of one n run every case exactly once, and
             'updatecheck junit merge' of their reports holds the cases of one whole run.
             Every report carries the seed, shard, ids and records as suite properties.
 
+            The JUnit report's folder is created if missing; a report path that cannot be
+            written stops the run before any check (exit 73).
+
             Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
             73 the JUnit report or a picture cannot be written.
             """,
         options: [
-            .value(
-                "ids", name: "k",
-                help: "Distinct IDs of the exhaustive diff and the adapters' pairs, 1 to 6 (default 5)."),
-            .value("records", name: "r", help: "Records of the state exploration, 1 to 3 (default 2)."),
-            .value("shard", name: "i/n", help: "Run only shard i of n of the cases (default 1/1)."),
-            .value(
-                "only", name: "area", help: "Run only these areas: state, diff, adapters (repeatable or comma list).",
-                repeatable: true),
-            .value("seed", name: "s", help: "Seed of the random parts and trace salt (default 1)."),
-            JUnitOutput.option,
+            CheckOptions.ids.spec, Options.records.spec, Options.shard.spec, Options.areas.spec,
+            Options.seed.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -52,6 +49,9 @@ package enum CheckCommand {
     ///   cannot be written (the summary is printed first).
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try CheckOptions(invocation)
+        if let path = options.junitPath {
+            try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: [])
+        }
         return try run(BuiltInSuites.make(options), options: options, console: invocation.console)
     }
 
@@ -71,15 +71,9 @@ package enum CheckCommand {
 
 /// The options of `updatecheck check`, parsed and checked.
 package struct CheckOptions: Sendable, Equatable {
-    /// The seed used when `--seed` is not given, so that two plain runs are identical.
-    package static let defaultSeed: UInt64 = 1
-    /// The number of distinct IDs of the exhaustive diff when `--ids` is not given.
-    package static let defaultIDs = 5
-    /// The accepted `--ids`: beyond 6 the conformance kit's pairs (times
-    /// their changed subsets) run into the billions.
-    package static let idRange = 1...6
-    /// The number of records of the state exploration when `--records` is not given.
-    package static let defaultRecords = 2
+    /// `--ids`, accepted from 1 to 6: beyond 6 the conformance kit's pairs
+    /// (times their changed subsets) run into the billions.
+    package static let ids = Options.ids(in: 1...6)
 
     /// `--ids`: distinct IDs of the exhaustive diff.
     package var ids: Int
@@ -96,9 +90,8 @@ package struct CheckOptions: Sendable, Equatable {
 
     /// Creates options; the defaults are those of a plain `updatecheck check`.
     package init(
-        ids: Int = CheckOptions.defaultIDs, records: Int = CheckOptions.defaultRecords, shard: Shard = .whole,
-        areas: [CheckArea] = CheckArea.allCases,
-        seed: UInt64 = CheckOptions.defaultSeed, junitPath: String? = nil
+        ids: Int = Options.defaultIDs, records: Int = Options.defaultRecords, shard: Shard = .whole,
+        areas: [CheckArea] = CheckArea.allCases, seed: UInt64 = Options.defaultSeed, junitPath: String? = nil
     ) {
         self.ids = ids
         self.records = records
@@ -114,36 +107,13 @@ package struct CheckOptions: Sendable, Equatable {
     ///   malformed shard or seed, or an unknown area.
     package init(_ invocation: Invocation) throws(CLIError) {
         self.init()
-        ids = try invocation.integer("ids", in: Self.idRange) ?? Self.defaultIDs
-        records =
-            try invocation.integer("records", in: ExplorerConfiguration.recordRange) ?? Self.defaultRecords
-        if let text = invocation.value("shard") {
-            guard let parsed = Shard(text) else {
-                throw .usage("Invalid value '\(text)' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4.")
-            }
-            shard = parsed
-        }
-        let only = invocation.allValues("only")
-        if !only.isEmpty {
-            var chosen: Set<CheckArea> = []
-            for value in only {
-                for name in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let area = CheckArea(rawValue: String(name)) else {
-                        let names = CheckArea.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                        throw .usage("Invalid value '\(value)' for '--only': expected one or more of \(names).")
-                    }
-                    chosen.insert(area)
-                }
-            }
-            areas = chosen.sorted()
-        }
-        if let text = invocation.value("seed") {
-            guard let number = UInt64(text) else {
-                throw .usage("Invalid value '\(text)' for '--seed': expected a whole number from 0 to \(UInt64.max).")
-            }
-            seed = number
-        }
-        junitPath = invocation.value("junit")
+        ids = try Self.ids.value(in: invocation) ?? ids
+        records = try Options.records.value(in: invocation) ?? records
+        shard = try Options.shard.value(in: invocation) ?? shard
+        let only = try Options.areas.values(in: invocation)
+        if !only.isEmpty { areas = Set(only.joined()).sorted() }
+        seed = try Options.seed.value(in: invocation) ?? seed
+        junitPath = try Options.junit.value(in: invocation)?.path
     }
 
     /// The run-wide properties every suite of the report carries: seed,

@@ -19,10 +19,14 @@ package enum DiffCommand {
             ArgumentSpec("new", help: "The snapshot after the change (JSON file)."),
         ],
         options: [
-            .value("format", name: "format", help: "Output format: text (default) or json.")
+            format.spec
         ],
         subcommands: [DiffExhaustiveCommand.command],
         action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// `--format <format>`: text or JSON.
+    static let format = Options.choice(
+        "format", name: "format", from: ["text", "json"], help: "Output format: text (default) or json.")
 
     /// Runs the command.
     ///
@@ -30,7 +34,7 @@ package enum DiffCommand {
     ///   offset for malformed JSON, non-string IDs or duplicate IDs; exit 1
     ///   when the diff fails its verification.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        let format = try invocation.choice("format", from: ["text", "json"]) ?? "text"
+        let format = try Self.format.value(in: invocation) ?? "text"
         let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
         let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
         let changes = try changes(from: old, to: new)

@@ -23,9 +23,14 @@ package enum PlanCommand {
         ],
         options: [
             .value("adapter", name: "name", help: "The adapter: uikit, appkit, recyclerview, diffable, or a variant."),
-            .value("format", name: "format", help: "Output format: text (default), json, or svg (a picture)."),
+            format.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// `--format <format>`: text, JSON or a picture.
+    static let format = Options.choice(
+        "format", name: "format", from: ["text", "json", "svg"],
+        help: "Output format: text (default), json, or svg (a picture).")
 
     /// Runs the command.
     ///
@@ -37,7 +42,7 @@ package enum PlanCommand {
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
         let adapter = try BuiltInAdapters.named(name, option: "adapter")
-        let format = try invocation.choice("format", from: ["text", "json", "svg"]) ?? "text"
+        let format = try Self.format.value(in: invocation) ?? "text"
         let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
         let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
         let changes = try DiffCommand.changes(from: old, to: new)

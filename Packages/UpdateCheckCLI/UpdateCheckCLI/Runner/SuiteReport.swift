@@ -6,7 +6,10 @@ import JUnitReporter
 /// One `<testsuite>` per suite that ran, named as the suite (never after the
 /// shard in `check`, so the merged reports of all shards hold the same
 /// suites' cases as one run), with the run-wide properties first and then
-/// the suite's own.
+/// the suite's own. Times mean what they say: a suite's `time` is its
+/// wall-clock time and the root's the wall-clock time of the whole run, as
+/// in the summary table; a case's is its own, so cases that ran in parallel
+/// may add up to more than their suite.
 package enum SuiteReport {
     /// The report of `run`, named `name`.
     ///
@@ -17,9 +20,10 @@ package enum SuiteReport {
         let suites = run.results.map { result in
             let own = result.properties.filter { property in !common.contains { $0.name == property.name } }
             return JUnitTestSuite(
-                name: result.name, timestamp: result.timestamp, properties: common + own, cases: result.cases)
+                name: result.name, timestamp: result.timestamp, properties: common + own, cases: result.cases,
+                time: result.seconds)
         }
-        return JUnitReport(name: name, suites: suites)
+        return JUnitReport(name: name, suites: suites, time: run.seconds)
     }
 
     /// Writes the report of `run` atomically to `path` (see ``junit(_:name:common:)``).

@@ -4,9 +4,11 @@ import ListDiff
 
 /// Runs suites: the one way any check of `updatecheck` runs.
 ///
-/// The runner numbers the cases of all its suites in order and runs those of
-/// its shard (see ``CaseSelection``), times each suite and the whole run on
-/// the wall clock, and reports progress on the console. A suite none of whose
+/// The runner numbers the cases of its suites (by default across all of
+/// them, in order) and runs those of its shard (see ``CaseSelection``),
+/// times each suite and the whole run on the wall clock (a suite's time is
+/// its own wall-clock time, not the sum of cases that ran in parallel), and
+/// reports progress on the console. A suite none of whose
 /// cases is selected is not run and gives no result. What the results look
 /// like afterwards is for ``SuiteSummary`` (the table) and ``SuiteReport``
 /// (the JUnit report).
@@ -15,7 +17,10 @@ package struct SuiteRunner: Sendable {
     package enum Progress: Sendable, Equatable {
         /// Nothing: the command prints its own lines.
         case none
-        /// `[2/9] state explore: 16 cases…` redrawn on a terminal's standard error.
+        /// On a terminal, `[2/9] state explore: 16 cases…` redrawn on
+        /// standard error while a suite runs; elsewhere (CI logs, pipes) one
+        /// plain line on standard output as each suite finishes:
+        /// `[2/9] state explore: 16 cases, 0 failed, 3.52 s`.
         case perSuite
     }
 
@@ -70,10 +75,16 @@ package struct SuiteRunner: Sendable {
             let started = Date()
             let suiteWatch = Stopwatch()
             let output = try suite.run(selection)
-            results.append(
-                SuiteResult(
-                    name: suite.name, area: suite.area, timestamp: started, seconds: suiteWatch.seconds,
-                    properties: suite.properties + output.properties, cases: output.cases))
+            let result = SuiteResult(
+                name: suite.name, area: suite.area, timestamp: started, seconds: suiteWatch.seconds,
+                properties: suite.properties + output.properties, cases: output.cases)
+            results.append(result)
+            if progress == .perSuite, !console.showsProgress {
+                let noun = result.cases.count == 1 ? "case" : "cases"
+                console.line(
+                    "[\(number + 1)/\(suites.count)] \(suite.name): \(result.cases.count) \(noun), "
+                        + "\(result.failureCount) failed, \(SuiteSummary.fixed(result.seconds)) s")
+            }
         }
         if progress == .perSuite, console.showsProgress { console.writeErr("\r\u{1B}[2K") }
         return SuiteRun(results: results, timestamp: timestamp, seconds: watch.seconds)

@@ -19,6 +19,8 @@ package enum AdaptersCheckCommand {
             With --exec, the adapter is a program in any language speaking the adapter
             protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
             --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+            --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
+            (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
             Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
             handshake is invalid; 66 the program cannot be started; 73 the report cannot be
             written.
@@ -28,39 +30,57 @@ package enum AdaptersCheckCommand {
                 "name", help: "Adapters to check (default: the four defaults).", isOptional: true, isRepeating: true)
         ],
         options: [
-            .value("ids", name: "k", help: "Every pair over up to k IDs, 0 to 6 (default 4; 5 = 106,276 pairs)."),
-            .value("random", name: "n", help: "Also check n random pairs (default 0)."),
-            .value("max-items", name: "n", help: "The largest random snapshot (default 1000)."),
-            .value("seed", name: "s", help: "The seed of the random pairs (default 0)."),
-            .value("shard", name: "i/n", help: "Run only shard i of n (by group); default 1/1."),
-            .value("exec", name: "command", help: "Prove the adapter program COMMAND (run with /bin/sh -c)."),
-            .value(
-                "model", name: "m",
-                help: "The model of --exec: \(ExternalAdapters.modelNames.joined(separator: ", "))."),
-            .value("timeout", name: "s", help: "How long --exec may stay silent on a case (default 10)."),
-            JUnitOutput.option,
+            ids.spec, random.spec, maxItems.spec, Options.seed.spec, Options.shard.spec, exec.spec, model.spec,
+            timeout.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
+    /// `--ids <k>`: 0 leaves only the random pairs.
+    static let ids = Options.ids(in: 0...6)
+    /// `--random <n>`: how many random pairs to check.
+    static let random = Options.integer(
+        "random", name: "n", in: 0...1_000_000, help: "Also check n random pairs (default 0).")
+    /// `--max-items <n>`: the largest random snapshot.
+    static let maxItems = Options.integer(
+        "max-items", name: "n", in: 0...100_000, help: "The largest random snapshot (default 1000).")
+
+    /// `--exec <command>`: an adapter program, run with `/bin/sh -c`.
+    static let exec = TypedOption<String>(
+        "exec", name: "command", help: "Prove the adapter program COMMAND (run with /bin/sh -c).",
+        expected: "a command"
+    ) { $0.isEmpty ? nil : $0 }
+    /// `--model <m>`: the built-in model an adapter program is proven on.
+    /// (`ExternalAdapters.start` names the known ones when it is not one of them).
+    static let model = TypedOption<String>(
+        "model", name: "m", help: "The model of --exec: \(ExternalAdapters.modelNames.joined(separator: ", ")).",
+        expected: "a model name"
+    ) { $0 }
+    /// `--timeout <s>`: how long an adapter program may stay silent on a case.
+    static let timeout = Options.integer(
+        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a case (default 10).")
+
     /// Runs the command.
     ///
-    /// - Throws: exit 64 for an unknown adapter or a bad option value; 65
-    ///   or 66 for an adapter program with a bad handshake or that cannot be
-    ///   started; exit 73 when the JUnit report cannot be written.
+    /// - Throws: exit 64 for an unknown adapter, a bad option value or
+    ///   nothing to check (`--ids 0 --random 0`); 65 or 66 for an adapter
+    ///   program with a bad handshake or that cannot be started; exit 73 when
+    ///   the JUnit report cannot be written (checked before any work).
     /// - Returns: 0 when every adapter passed, 1 otherwise.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try options(invocation)
+        let junit = try Options.junit.value(in: invocation)
+        if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
         let adapters: [AdapterEntry]
         let program: ExternalAdapters.Started?
-        if let command = invocation.value("exec") {
+        if let command = try exec.value(in: invocation) {
             guard invocation.positionals.isEmpty else {
                 throw .usage("Give either adapter names or '--exec', not both.")
             }
-            guard let model = invocation.value("model") else {
+            guard let model = try model.value(in: invocation) else {
                 throw .usage(
                     "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
             }
-            let timeout = try invocation.integer("timeout", in: 1...3600) ?? 10
+            let timeout = try timeout.value(in: invocation) ?? 10
             let started = try ExternalAdapters.start(command: command, model: model, timeout: Double(timeout))
             program = started
             adapters = [started.entry]
@@ -86,8 +106,8 @@ package enum AdaptersCheckCommand {
         }
         defer { program?.stop() }
         let run = try SuiteRunner(shard: options.shard, numbering: .withinEachSuite, console: console).run(suites)
-        if let path = invocation.value("junit") {
-            try SuiteReport.write(run, name: "updatecheck adapters check", to: path)
+        if let junit {
+            try SuiteReport.write(run, name: "updatecheck adapters check", to: junit.path)
         }
         let failed = run.results.filter { $0.failureCount > 0 }.count
         console.line(
@@ -98,23 +118,18 @@ package enum AdaptersCheckCommand {
     }
 
     /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed` and `--shard`.
+    ///
+    /// - Throws: exit 64 naming the option for a bad value, or when the
+    ///   options leave nothing to check.
     static func options(_ invocation: Invocation) throws(CLIError) -> ConformanceOptions {
         var options = ConformanceOptions()
-        options.ids = try invocation.integer("ids", in: 0...6) ?? 4
-        options.randomPairs = try invocation.integer("random", in: 0...1_000_000) ?? 0
-        options.maxRandomItems = try invocation.integer("max-items", in: 0...100_000) ?? 1000
-        if let text = invocation.value("seed") {
-            guard let seed = UInt64(text) else {
-                throw .usage(
-                    "Invalid value '\(text)' for '--seed': expected a whole number from 0 to \(UInt64.max).")
-            }
-            options.seed = seed
-        }
-        if let text = invocation.value("shard") {
-            guard let shard = Shard(text) else {
-                throw .usage("Invalid value '\(text)' for '--shard': expected i/n with 1 <= i <= n, e.g. 2/4.")
-            }
-            options.shard = shard
+        options.ids = try ids.value(in: invocation) ?? Options.defaultIDs
+        options.randomPairs = try random.value(in: invocation) ?? 0
+        options.maxRandomItems = try maxItems.value(in: invocation) ?? 1000
+        options.seed = try Options.seed.value(in: invocation) ?? Options.defaultSeed
+        options.shard = try Options.shard.value(in: invocation) ?? .whole
+        guard options.ids > 0 || options.randomPairs > 0 else {
+            throw .usage("Nothing to check: give '--ids' from 1 or '--random' from 1.")
         }
         return options
     }
@@ -131,7 +146,6 @@ package enum AdaptersCheckCommand {
             parts.append(
                 "\(options.randomPairs) random pairs of up to \(options.maxRandomItems) items (seed \(options.seed))")
         }
-        if parts.isEmpty { parts.append("nothing to check") }
         if options.shard != .whole { parts.append("shard \(options.shard)") }
         return parts.joined(separator: ", ")
     }

@@ -27,25 +27,37 @@ package enum StateExploreCommand {
             73 an output file cannot be written.
             """,
         options: [
-            .value("records", name: "r", help: "Records in the list, 1 to 3 (default 2)."),
-            .value("values", name: "n", help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2)."),
-            .value("max-depth", name: "d", help: "Stop after d events (default: search to a fixed point)."),
-            .value("counterexample", name: "file", help: "Write the shortest counterexample as a scenario file."),
+            Options.records.spec, values.spec, maxDepth.spec, counterexample.spec,
             .flag("no-symmetry", help: "Explore every state, not one per renaming of records and values."),
-            JUnitOutput.option,
+            Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
-    /// Reads the options and explores.
+    /// `--values <n>`: values per record.
+    static let values = Options.choice(
+        "values", name: "n", from: ["2", "3"], help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2).")
+    /// `--max-depth <d>`: where the search stops.
+    static let maxDepth = Options.integer(
+        "max-depth", name: "d", in: 0...10_000, help: "Stop after d events (default: search to a fixed point).")
+    /// `--counterexample <file>`: where the shortest counterexample goes.
+    static let counterexample = Options.output(
+        "counterexample", help: "Write the shortest counterexample as a scenario file.")
+
+    /// Reads the options, checks the outputs, and explores.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        let records = try invocation.integer("records", in: ExplorerConfiguration.recordRange) ?? 2
-        let values = try invocation.choice("values", from: ["2", "3"]).flatMap { Int($0) } ?? 2
-        let maxDepth = try invocation.integer("max-depth", in: 0...10_000)
+        let records = try Options.records.value(in: invocation) ?? Options.defaultRecords
+        let values = try Self.values.value(in: invocation).flatMap { Int($0) } ?? 2
+        let maxDepth = try Self.maxDepth.value(in: invocation)
+        let counterexample = try Self.counterexample.value(in: invocation)
+        let junit = try Options.junit.value(in: invocation)
+        let outputs = [("counterexample", counterexample), ("junit", junit)].compactMap { option, path in
+            path.map { (option: option, path: $0) }
+        }
+        try OutputPath.prepare(outputs, inputs: [])
         let symmetry: ExplorerSymmetry = invocation.flag("no-symmetry") ? [] : .all
         return try execute(
             ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, symmetry: symmetry),
-            console: invocation.console, counterexamplePath: invocation.value("counterexample"),
-            junitPath: invocation.value("junit"))
+            console: invocation.console, counterexamplePath: counterexample?.path, junitPath: junit?.path)
     }
 
     /// Explores `configuration`, prints the report on `console`, and writes

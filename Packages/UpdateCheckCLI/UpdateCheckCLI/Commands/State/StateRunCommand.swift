@@ -15,8 +15,8 @@ package enum StateRunCommand {
         options: [
             .flag("builtin", help: "Also run the built-in favourite-button scenario."),
             .flag("trace", help: "Print each scenario's trace (record IDs anonymised)."),
-            .value("salt", name: "n", help: "Salt of the anonymised record IDs (default: random)."),
-            JUnitOutput.option,
+            Options.salt.spec,
+            Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -28,15 +28,9 @@ package enum StateRunCommand {
         guard !invocation.positionals.isEmpty || invocation.flag("builtin") else {
             throw .usage("Give at least one scenario file, or --builtin.")
         }
-        let salt: UInt64
-        if let text = invocation.value("salt") {
-            guard let number = UInt64(text) else {
-                throw .usage("Invalid value '\(text)' for '--salt': expected a whole number from 0 to \(UInt64.max).")
-            }
-            salt = number
-        } else {
-            salt = UInt64.random(in: 0...UInt64.max)
-        }
+        let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
+        let junit = try Options.junit.value(in: invocation)
+        if let junit { try OutputPath.prepare([("junit", junit)], inputs: invocation.positionals) }
         var sources: [ScenarioSource] = []
         if invocation.flag("builtin") { sources.append(try BuiltInScenarios.seedSource()) }
         for path in invocation.positionals {
@@ -59,8 +53,8 @@ package enum StateRunCommand {
         let run = try SuiteRunner(console: console).run(suite)
         let noun = sources.count == 1 ? "scenario" : "scenarios"
         console.line("\(sources.count) \(noun): \(run.caseCount - run.failureCount) passed, \(run.failureCount) failed")
-        if let path = invocation.value("junit") {
-            try SuiteReport.write(run, name: "updatecheck state run", to: path)
+        if let junit {
+            try SuiteReport.write(run, name: "updatecheck state run", to: junit.path)
         }
         return run.exitCode
     }
