@@ -8,7 +8,7 @@ import BatchUpdate
 /// left it, then `updateItem` at the final indexes of the changed items that
 /// stay put. An item the diff moves is removed and inserted again, so its
 /// element is replaced and it is built afresh — the adapter declares
-/// ``BatchUpdate/MoveStyle/replacesCell`` and the kit holds it to exactly that.
+/// `MoveStyle.replacesCell` and the kit holds it to exactly that.
 public struct AnimatedListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     /// The model the calls are proven on.
     public typealias Model = AnimatedListModel<ID>

@@ -8,7 +8,7 @@ extension AnimatedListModel: ReplayableModel {
 
     /// The call a record describes.
     ///
-    /// - Throws: ``BatchUpdate/BatchUpdateError/invalidCall(method:reason:)``.
+    /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
     public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
         -> AnimatedListCall
     {

@@ -11,7 +11,7 @@ extension AppKitTableModel: ReplayableModel {
 
     /// The call a record describes.
     ///
-    /// - Throws: ``BatchUpdate/BatchUpdateError/invalidCall(method:reason:)``.
+    /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
     public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
         -> AppKitTableCall
     {

@@ -8,7 +8,7 @@ extension DiffableDataSourceModel: ReplayableModel {
 
     /// The call a record describes, its IDs resolved by `id`.
     ///
-    /// - Throws: ``BatchUpdate/BatchUpdateError/invalidCall(method:reason:)``.
+    /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
     public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
         -> SnapshotApplyCall<ID>
     {

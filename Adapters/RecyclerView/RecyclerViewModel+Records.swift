@@ -12,7 +12,7 @@ extension RecyclerViewModel: ReplayableModel {
 
     /// The notification a record describes.
     ///
-    /// - Throws: ``BatchUpdate/BatchUpdateError/invalidCall(method:reason:)``.
+    /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
     public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
         -> RecyclerViewCall
     {

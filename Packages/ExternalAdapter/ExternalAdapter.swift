@@ -21,8 +21,8 @@ import BatchUpdate
 ///
 /// ```swift
 /// let adapter = try ExternalAdapter(
-///     command: "python3 Examples/adapters/splice_list.py", model: AnimatedListModel<Int>.self,
-///     modelName: "animatedlist")
+///     command: "python3 Examples/adapters/recyclerview_callback.py", model: RecyclerViewModel<Int>.self,
+///     modelName: "recyclerview")
 /// let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 5, randomPairs: 1000))
 /// adapter.stop()
 /// ```
@@ -33,12 +33,15 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     /// The program.
     let program: ExternalProgram
 
-    /// Starts `command` and reads its handshake; `modelName` is the model's
-    /// name in the protocol (`uikit`, `recyclerview`, …), which the handshake
-    /// must name.
+    /// Starts `command` and reads its handshake.
     ///
-    /// - Parameter timeout: how long the program may stay silent while a
-    ///   case waits for its answer (and for the handshake, at least 30 s).
+    /// - Parameters:
+    ///   - command: the program and its arguments, run with `/bin/sh -c`.
+    ///   - model: the built-in model the program's calls are replayed on.
+    ///   - modelName: the model's name in the protocol (`uikit`,
+    ///     `recyclerview`, …), which the handshake must name.
+    ///   - timeout: how long the program may stay silent while a case waits
+    ///     for its answer, in seconds (for the handshake, at least 30 s).
     /// - Throws: ``ExternalAdapterError`` when the program cannot be started
     ///   or its handshake is missing or invalid.
     public init(command: String, model: Inner.Type, modelName: String, timeout: Double = 10)
