@@ -47,6 +47,8 @@ public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The data source's count after the update is not the count before,
     /// minus deletes, plus inserts.
     case invalidItemCount(before: Int, after: Int, inserted: Int, deleted: Int)
+    /// A sectioned batch broke one of UIKit's section rules (see ``UIKitSectionViolation``).
+    case sections(UIKitSectionViolation)
 
     /// The message, as UIKit words it.
     public var description: String {
@@ -103,6 +105,8 @@ public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible 
                 + "that section before the update (\(before)), plus or minus the number of items inserted or "
                 + "deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the "
                 + "number of items moved into or out of that section (0 moved in, 0 moved out)."
+        case .sections(let violation):
+            return violation.description
         }
     }
 

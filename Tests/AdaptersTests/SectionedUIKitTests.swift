@@ -1,0 +1,213 @@
+import BatchUpdate
+import ListDiff
+import Testing
+import UIKitAdapter
+
+/// Sectioned UIKit batch updates: the model's section rules with UIKit's
+/// messages, the adapter proven on every small sectioned pair, and broken
+/// adapters caught on their smallest case.
+@Suite struct SectionedUIKitTests {
+    typealias Snapshot = SectionedSnapshot<String, String>
+    typealias Model = UIKitSectionedModel<String, String>
+    typealias Batch = SectionedUpdateBatch<String, String, UIKitSectionedCall>
+
+    static func snapshot(_ sections: (String, [String])...) -> Snapshot {
+        Snapshot(sections.map { .init(id: $0.0, items: $0.1) })
+    }
+
+    /// Deleting, inserting and moving sections with item moves between kept
+    /// sections in one batch; moved items and carried items keep their cells.
+    @Test func oneBatchWithSectionsAndItems() throws {
+        let old = Self.snapshot(("S", ["a", "b"]), ("T", ["c"]), ("U", ["d"]))
+        let new = Self.snapshot(("U", ["d"]), ("S", ["b"]), ("T", ["a", "c"]), ("V", ["x"]))
+        var model = Model(showing: old)
+        let plan = try SectionedUpdatePlan(old: old, new: new)
+        let batches = UIKitSectionedAdapter<String, String>().batches(for: plan)
+        #expect(batches.count == 1)
+        for batch in batches { try model.perform(batch) }
+        #expect(model.sections.map(\.id) == ["U", "S", "T", "V"])
+        #expect(model.sections.map { $0.rows.map(\.id) } == [["d"], ["b"], ["a", "c"], ["x"]])
+        #expect(model.sections.map { $0.rows.map(\.cell) } == [[3], [1], [0, 2], [4]])
+    }
+
+    /// An item moved out of a deleted section is UIKit's error.
+    @Test func moveOutOfDeletedSection() {
+        var model = Model(showing: Self.snapshot(("S", ["a"]), ("T", [])))
+        let batch = Batch(
+            sections: Self.snapshot(("T", ["a"])),
+            calls: [
+                .deleteSections([0]),
+                .item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0))),
+            ])
+        #expect(
+            throws: UIKitBatchError.sections(
+                .moveOutOfDeletedSection(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0)))
+        ) { try model.perform(batch) }
+        let message = UIKitBatchError.sections(
+            .moveOutOfDeletedSection(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0))
+        ).description
+        #expect(message.hasSuffix("cannot move an item from a deleted section (0)"))
+    }
+
+    /// An insert into a section moved in the same batch is refused.
+    @Test func insertIntoMovedSection() {
+        var model = Model(showing: Self.snapshot(("S", []), ("T", [])))
+        let batch = Batch(
+            sections: Self.snapshot(("T", ["a"]), ("S", [])),
+            calls: [.moveSection(1, to: 0), .item(.insertItems([ItemPath(section: 0, item: 0)]))])
+        #expect(
+            throws: UIKitBatchError.sections(
+                .itemChangeInMovedSection(action: "insert", path: ItemPath(section: 0, item: 0), section: 0))
+        ) { try model.perform(batch) }
+    }
+
+    /// A per-section count mismatch gives UIKit's message with moves in and out.
+    @Test func perSectionCount() {
+        var model = Model(showing: Self.snapshot(("S", ["a", "b"]), ("T", ["c"])))
+        let batch = Batch(
+            sections: Self.snapshot(("S", ["b", "x"]), ("T", ["a", "c"])),
+            calls: [.item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)))])
+        let error = UIKitBatchError.sections(
+            .invalidItemCount(section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
+        #expect(throws: error) { try model.perform(batch) }
+        let expected: String =
+            "Invalid update: invalid number of items in section 0. The number of items contained in an existing "
+            + "section after the update (2) must be equal to the number of items contained in that section before "
+            + "the update (2), plus or minus the number of items inserted or deleted from that section "
+            + "(0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section "
+            + "(0 moved in, 1 moved out)."
+        #expect(error.description == expected)
+    }
+
+    /// The adapter passes every pair of up to two sections and three items
+    /// (two items with reloads), with no change, every kept item changed,
+    /// and every kept section changed.
+    @Test func adapterPassesExhaustively() {
+        let report = SectionedConformanceKit.check(
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), sectionCount: 2, idCount: 3)
+        #expect(report.casesChecked > 17_161)
+        #expect(report.passed, "\(report.failures.prefix(3))")
+        let reload = SectionedConformanceKit.check(
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload), sectionCount: 2, idCount: 2)
+        #expect(reload.casesChecked > 33 * 33)
+        #expect(reload.passed, "\(reload.failures.prefix(3))")
+    }
+
+    /// Everything in one batch: the kit finds an item moved out of a deleted
+    /// section, into an inserted one, and an insert into a moved section
+    /// (the Bento crash), each on its smallest case with UIKit's message.
+    @Test func oneBatchAdapterIsCaught() throws {
+        let report = SectionedConformanceKit.check(OneBatchAdapter(), sectionCount: 2, idCount: 2)
+        let kinds = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.kind, $0) })
+        let outOfDeleted = try #require(kinds["sections.moveOutOfDeletedSection"])
+        #expect(outOfDeleted.message.contains("cannot move an item from a deleted section"))
+        #expect(outOfDeleted.old == "[S: a]" && outOfDeleted.new == "[T: a]")
+        let intoInserted = try #require(kinds["sections.moveIntoInsertedSection"])
+        #expect(intoInserted.message.contains("cannot move an item into a newly inserted section"))
+        let bento = try #require(kinds["sections.itemChangeInMovedSection(insert)"])
+        #expect(bento.message.contains("attempt to insert index path"))
+        #expect(bento.message.contains("which is moved in the same batch"))
+        #expect(bento.old.filter(\.isLetter).count + bento.new.filter(\.isLetter).count <= 5)
+    }
+
+    /// Section reloads in the structural batch: the kit finds a section
+    /// reload plus an item move into it.
+    @Test func reloadWithStructureIsCaught() throws {
+        let report = SectionedConformanceKit.check(ReloadWithStructureAdapter(), sectionCount: 2, idCount: 2)
+        let failure = try #require(report.failures.first { $0.kind == "sections.itemChangeInReloadedSection(move)" })
+        #expect(failure.message.contains("attempt to move index path"))
+        #expect(failure.message.contains("which is being reloaded in the same batch"))
+        #expect(!failure.changed.isEmpty)
+    }
+
+    /// Forgetting insertions into kept sections: the kit finds the
+    /// per-section count mismatch on `[S] -> [S: a]`.
+    @Test func forgottenInsertionsAreCaught() throws {
+        let report = SectionedConformanceKit.check(ForgetsInsertionsAdapter(), sectionCount: 2, idCount: 2)
+        let failure = try #require(report.failures.first { $0.kind == "sections.invalidItemCount" })
+        #expect(failure.old == "[S:]" && failure.new == "[S: a]")
+        #expect(failure.message.contains("invalid number of items in section 0"))
+        #expect(failure.message.contains("(0 inserted, 0 deleted)"))
+    }
+}
+
+/// Broken: the whole structure in one batch whatever it holds.
+struct OneBatchAdapter: SectionedUpdateAdapter {
+    typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
+    var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
+    var name: String { "one-batch" }
+
+    func batches(
+        for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
+    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+        var calls: [UIKitSectionedCall] = []
+        let diff = plan.diff
+        if !diff.sections.deletions.isEmpty { calls.append(.deleteSections(diff.sections.deletions.map(\.offset))) }
+        if !diff.sections.insertions.isEmpty { calls.append(.insertSections(diff.sections.insertions.map(\.offset))) }
+        for move in diff.sections.moves { calls.append(.moveSection(move.from, to: move.to)) }
+        let deleted = Set(diff.sections.deletions.map(\.offset))
+        let inserted = Set(diff.sections.insertions.map(\.offset))
+        let deletions = diff.itemDeletions.filter { !deleted.contains($0.position.section) }
+        if !deletions.isEmpty {
+            calls.append(
+                .item(.deleteItems(deletions.map { .init(section: $0.position.section, item: $0.position.item) })))
+        }
+        let insertions = diff.itemInsertions.filter { !inserted.contains($0.position.section) }
+        if !insertions.isEmpty {
+            calls.append(
+                .item(.insertItems(insertions.map { .init(section: $0.position.section, item: $0.position.item) })))
+        }
+        for move in diff.itemMoves {
+            calls.append(
+                .item(
+                    .moveItem(
+                        at: .init(section: move.from.section, item: move.from.item),
+                        to: .init(section: move.to.section, item: move.to.item))))
+        }
+        var result = calls.isEmpty ? [] : [SectionedUpdateBatch(sections: plan.new, calls: calls)]
+        let correct = UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan)
+        if !plan.changedItems.isEmpty || !plan.changedSections.isEmpty, let refresh = correct.last {
+            result.append(refresh)
+        }
+        return result
+    }
+}
+
+/// Broken: reloads changed sections (at old offsets) in the structural batch
+/// instead of after it.
+struct ReloadWithStructureAdapter: SectionedUpdateAdapter {
+    typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
+    var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
+    var name: String { "reload-with-structure" }
+
+    func batches(
+        for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
+    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+        let correct = UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()
+        let withoutContent = try! SectionedUpdatePlan(old: plan.old, new: plan.new)
+        var result = correct.batches(for: withoutContent)
+        guard !plan.changedSections.isEmpty, !result.isEmpty,
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>.isSafeInOneBatch(plan.diff)
+        else { return correct.batches(for: plan) }
+        let reloaded = plan.old.sections.indices.filter { plan.changedSections.contains(plan.old.sections[$0].id) }
+        result[0].calls.append(.reloadSections(reloaded))
+        return result
+    }
+}
+
+/// Broken: forgets the item insertions into sections that already exist.
+struct ForgetsInsertionsAdapter: SectionedUpdateAdapter {
+    typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
+    var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
+    var name: String { "forgets-insertions" }
+
+    func batches(
+        for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
+    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+        UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan).map { batch in
+            var copy = batch
+            copy.calls.removeAll { if case .item(.insertItems) = $0 { true } else { false } }
+            return copy
+        }
+    }
+}
