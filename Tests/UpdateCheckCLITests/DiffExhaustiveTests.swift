@@ -51,6 +51,41 @@ import Testing
         #expect(Set(names).count == 65)
     }
 
+    /// `--sections 2 --ids 2`: every pair of the 33 sectioned snapshots passes.
+    @Test func sectionedRunPasses() throws {
+        let result = try BinaryRunner.run(["diff", "exhaustive", "--sections", "2", "--ids", "2"])
+        #expect(
+            result
+                == .init(
+                    status: 0,
+                    stdout: """
+                        Verified 1089 pairs (33 old × 33 new snapshots of up to 2 sections and 2 items), shard 1/1: all passed.
+                        Checked: reaches new, inverse restores old, minimal section and item moves, agreement with the flat engine.
+
+                        """, stderr: ""))
+    }
+
+    /// The three shards of `--sections 2 --ids 3` cover its 131 old
+    /// snapshots exactly once, and every pair passes.
+    @Test func sectionedShardsCoverTheRun() throws {
+        let files = try DiffTestFiles()
+        var names: [String] = []
+        for index in 1...3 {
+            let result = try files.run([
+                "diff", "exhaustive", "--sections=2", "--ids=3", "--shard=\(index)/3", "--junit=s.xml",
+            ])
+            #expect(result.status == 0)
+            let xml = try String(contentsOf: files.folder.appendingPathComponent("s.xml"), encoding: .utf8)
+            #expect(xml.contains(#"classname="ListDiff.exhaustive.s2k3""#))
+            names += xml.components(separatedBy: "<testcase name=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+        }
+        #expect(names.count == 131)
+        #expect(Set(names).count == 131)
+        #expect(names.contains("old [S: a b | T: c]"))
+    }
+
     /// A broken engine (moves land one slot off) is reported pair by pair on
     /// the console and in the JUnit failure text.
     @Test func failuresAreReported() throws {

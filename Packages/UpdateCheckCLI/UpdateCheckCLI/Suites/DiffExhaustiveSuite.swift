@@ -72,4 +72,43 @@ package enum DiffExhaustiveSuite {
                     details: row.failures.map(\.description).joined(separator: "\n")))
         }
     }
+
+    /// The suite of `updatecheck diff exhaustive --sections s`: every pair of
+    /// sectioned snapshots of up to `sectionCount` sections and `idCount`
+    /// items, one case per old snapshot (class `ListDiff.exhaustive.s<s>k<k>`),
+    /// handing its report to `observe`.
+    package static func sectioned(
+        sectionCount: Int, idCount: Int, name: String,
+        observe: @escaping @Sendable (SectionedExhaustiveReport) -> Void = { _ in }
+    ) -> CheckSuite {
+        let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
+        return CheckSuite(
+            name: name, area: .diff, caseCount: snapshots,
+            properties: [
+                JUnitProperty(name: "sections", value: String(sectionCount)),
+                JUnitProperty(name: "ids", value: String(idCount)),
+                JUnitProperty(name: "snapshots", value: String(snapshots)),
+            ]
+        ) { selection in
+            let check = SectionedExhaustiveCheck(
+                sectionCount: sectionCount, idCount: idCount, shard: selection.localShard)
+            let report = check.run()
+            observe(report)
+            let className = "ListDiff.exhaustive.s\(sectionCount)k\(idCount)"
+            let cases = report.rows.map { row in
+                let old = "[" + row.old.joined(separator: " | ") + "]"
+                guard !row.failures.isEmpty else {
+                    return JUnitTestCase(name: "old \(old)", className: className, time: row.seconds)
+                }
+                return JUnitTestCase(
+                    name: "old \(old)", className: className, time: row.seconds,
+                    outcome: .failure(
+                        message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
+                        type: "ListDiff.VerificationFailure",
+                        details: row.failures.map(\.description).joined(separator: "\n")))
+            }
+            return SuiteOutput(
+                cases: cases, properties: [JUnitProperty(name: "pairs", value: String(report.pairCount))])
+        }
+    }
 }

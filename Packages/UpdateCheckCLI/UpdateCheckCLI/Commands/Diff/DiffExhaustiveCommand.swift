@@ -20,12 +20,16 @@ package enum DiffExhaustiveCommand {
             written.
             """,
         options: [
-            ids.spec, Options.shard.spec, crossCheckEvery.spec, Options.junit.spec,
+            ids.spec, sections.spec, Options.shard.spec, crossCheckEvery.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
     /// `--ids <k>`: required, as the run grows from 65 to 3.8 million pairs between 4 and 6 IDs.
     static let ids = Options.ids(in: 1...ExhaustiveCheck.maximumIDCount, required: true)
+    /// `--sections <s>`: sectioned snapshots of up to s sections instead of flat ones.
+    static let sections = Options.integer(
+        "sections", name: "s", in: 0...SectionedExhaustiveCheck.maximumSectionCount,
+        help: "Sectioned snapshots of up to s sections (S, T, U) and k items (1 to 5): s=2 k=3 is 17,161 pairs.")
     /// `--cross-check-every <n>`: how often the standard library checks a pair too.
     static let crossCheckEvery = Options.integer(
         "cross-check-every", name: "n", in: 1...Int(Int32.max),
@@ -43,7 +47,17 @@ package enum DiffExhaustiveCommand {
         let shard = try Options.shard.value(in: invocation) ?? .whole
         let stride = try crossCheckEvery.value(in: invocation)
         let junit = try Options.junit.value(in: invocation)
+        let sectionCount = try sections.value(in: invocation)
+        if sectionCount != nil, idCount > SectionedExhaustiveCheck.maximumIDCount {
+            throw .usage(
+                "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
+                    + "\(SectionedExhaustiveCheck.maximumIDCount).")
+        }
         if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+        if let sectionCount {
+            return try runSectioned(
+                invocation, sectionCount: sectionCount, idCount: idCount, shard: shard, junit: junit?.path)
+        }
         let observed = Mutex<ExhaustiveReport?>(nil)
         let suite = DiffExhaustiveSuite.command(idCount: idCount, shard: shard, crossCheckStride: stride) { report in
             observed.withLock { $0 = report }
@@ -54,6 +68,47 @@ package enum DiffExhaustiveCommand {
         }
         if let report = observed.withLock({ $0 }) { invocation.console.writeOut(summary(of: report)) }
         return run.exitCode
+    }
+
+    /// Runs the sectioned form (`--sections s`).
+    static func runSectioned(
+        _ invocation: Invocation, sectionCount: Int, idCount: Int, shard: Shard, junit: String?
+    ) throws(CLIError) -> ExitCode {
+        let observed = Mutex<SectionedExhaustiveReport?>(nil)
+        let suite = DiffExhaustiveSuite.sectioned(
+            sectionCount: sectionCount, idCount: idCount,
+            name: "diff exhaustive s=\(sectionCount) k=\(idCount) shard \(shard)"
+        ) { report in observed.withLock { $0 = report } }
+        let run = try SuiteRunner(shard: shard, console: invocation.console).run(suite)
+        if let junit { try SuiteReport.write(run, name: "updatecheck diff exhaustive", to: junit) }
+        if let report = observed.withLock({ $0 }) { invocation.console.writeOut(summary(of: report)) }
+        return run.exitCode
+    }
+
+    /// The console text of a sectioned run: every failing pair (up to
+    /// ``printedFailureLimit``), then one summary line.
+    ///
+    ///     Verified 17161 pairs (131 old × 131 new snapshots of up to 2 sections and 3 items), shard 1/1: all passed.
+    package static func summary(of report: SectionedExhaustiveReport) -> String {
+        var lines: [String] = []
+        let failures = report.failures
+        for failure in failures.prefix(printedFailureLimit) { lines.append("FAIL \(failure)") }
+        if failures.count > printedFailureLimit {
+            lines.append("… and \(failures.count - printedFailureLimit) more failing pairs (--junit lists them all).")
+        }
+        let scope =
+            "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
+            + "of up to \(report.sectionCount) sections and \(report.idCount) items), shard \(report.shard)"
+        if report.passed {
+            lines.append("Verified \(scope): all passed.")
+        } else {
+            let failedRows = report.rows.filter { !$0.failures.isEmpty }.count
+            lines.append("Verified \(scope): \(failures.count) pairs failed, from \(failedRows) old snapshots.")
+        }
+        lines.append(
+            "Checked: reaches new, inverse restores old, minimal section and item moves, agreement with the flat engine."
+        )
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The console text: every failing pair (up to ``printedFailureLimit``),
