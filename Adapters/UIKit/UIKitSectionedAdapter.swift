@@ -20,7 +20,7 @@ import ListDiff
 /// sections are reloaded (`reloadSections`, new cells for their items), and
 /// changed items outside them are reconfigured (keeping the cell) or
 /// reloaded, as the policy says. A moved and changed item is moved first,
-/// then refreshed (``MovedAndChangedPolicy/moveThenRefresh``).
+/// then refreshed (`MovedAndChangedPolicy.moveThenRefresh`).
 public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
     SectionedUpdateAdapter
 {

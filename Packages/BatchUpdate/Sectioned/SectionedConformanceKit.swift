@@ -49,7 +49,7 @@ public struct SectionedConformanceReport: Sendable, Equatable {
 }
 
 /// Proves a sectioned adapter on its toolkit model, for every pair of a
-/// ``SectionedExhaustiveCheck`` bound.
+/// `SectionedExhaustiveCheck` bound.
 ///
 /// Each pair is checked three times: with no content change, with every
 /// kept item changed, and with every kept section changed. Replaying the
@@ -61,7 +61,7 @@ public struct SectionedConformanceReport: Sendable, Equatable {
 /// items, then fewest sections), with the toolkit's message.
 public enum SectionedConformanceKit {
     /// Checks `adapter` on every pair of up to `sectionCount` sections and
-    /// `idCount` items (see ``SectionedExhaustiveCheck`` for the counts);
+    /// `idCount` items (see `SectionedExhaustiveCheck` for the counts);
     /// old snapshots run in parallel.
     public static func check<Adapter: SectionedUpdateAdapter>(
         _ adapter: Adapter, sectionCount: Int, idCount: Int, shard: Shard = .whole

@@ -1,7 +1,7 @@
 import ListDiff
 
 /// What happens to every section and item when a sectioned list goes from
-/// `old` to `new`: the verified ``SectionedDiff`` plus the kept items and kept
+/// `old` to `new`: the verified `SectionedDiff` plus the kept items and kept
 /// sections whose content changed.
 ///
 /// Section operations use section offsets; item operations use index paths
