@@ -41,7 +41,11 @@ func processCPUSeconds() -> Double {
 /// The peak resident memory of the process so far, in MiB.
 func peakMiB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
     return Double(usage.ru_maxrss) / 1024
 }
 
