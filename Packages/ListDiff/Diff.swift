@@ -16,7 +16,7 @@ public func diff<ID: Hashable & Sendable>(from old: [ID], to new: [ID]) throws(L
 }
 
 extension SnapshotDiff {
-    /// Diffs `new` against `old`; see ``diff(from:to:)``.
+    /// Diffs `new` against `old`; see ``diff(from:to:)->SnapshotDiff<ID>``.
     ///
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` on duplicate IDs.
     /// - Complexity: O(*n*) expected hashing plus O(*k* log *k*) for the *k* kept IDs.

@@ -8,7 +8,7 @@
 /// pair; the standard library's `applying` cross-checks every pair of small
 /// runs and an evenly spread, deterministic subset of large ones (see
 /// ``crossCheckStride``). Rows (old snapshots) run in parallel on every core
-/// (``ParallelLoop``); the report does not depend on the number of cores.
+/// (`ParallelLoop`); the report does not depend on the number of cores.
 public struct ExhaustiveCheck: Sendable {
     /// The number of distinct IDs, *k*.
     public let idCount: Int

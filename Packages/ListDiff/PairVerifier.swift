@@ -15,7 +15,7 @@
 /// Each step takes linear time with a small constant (step 4 adds a
 /// logarithmic factor for the run, as the diff does), so verification costs
 /// about as much as the diff itself. Snapshots are assumed to hold unique
-/// IDs, as ``diff(from:to:)`` requires.
+/// IDs, as ``diff(from:to:)->SnapshotDiff<ID>`` requires.
 ///
 /// With ``crossChecksStandardLibrary`` (the default) steps 2 and 3 are also
 /// done by the standard library's `applying(_:)` of ``SnapshotDiff/collectionDifference``

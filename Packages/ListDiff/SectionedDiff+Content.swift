@@ -47,7 +47,8 @@ public struct SectionedChanges<SectionID: Hashable & Sendable, ItemID: Hashable 
 /// items and kept sections whose content differs.
 ///
 /// - Parameters:
-///   - old, new: the sections before and after the change.
+///   - old: the sections before the change.
+///   - new: the sections after the change.
 ///   - sectionID: the stable identity of a section.
 ///   - items: a section's items, in order.
 ///   - itemID: the stable identity of an item (unique across sections).

@@ -4,7 +4,7 @@
 /// Item IDs are unique across the whole snapshot, not only inside their
 /// section, so that an item moving between sections keeps its identity. A
 /// flat list is the one-section case, but flat lists keep using
-/// ``diff(from:to:)`` on arrays, which is the faster path.
+/// ``diff(from:to:)->SnapshotDiff<ID>`` on arrays, which is the faster path.
 ///
 ///     let old: SectionedSnapshot = [.init(id: "S", items: ["a", "b"]), .init(id: "T", items: ["c"])]
 ///     // [S: a b | T: c]

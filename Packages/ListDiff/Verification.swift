@@ -26,7 +26,7 @@ extension SnapshotDiff {
     /// 4. the number of moves is the kept count minus the length of the
     ///    longest increasing run, computed independently of the engine.
     ///
-    /// Snapshots are assumed to hold unique IDs, as ``diff(from:to:)`` requires.
+    /// Snapshots are assumed to hold unique IDs, as ``diff(from:to:)->SnapshotDiff<ID>`` requires.
     ///
     /// - Throws: ``ListDiffError/verificationFailed(_:)`` for the first check
     ///   that fails, naming the pair, the check, and expected against actual.
