@@ -85,7 +85,8 @@ import UIKitAdapter
             pictures: PictureFolder(junitPath: "/nonexistent/folder/r.xml"))
         #expect(
             throws: CLIError.cannotCreate(
-                "/nonexistent/folder/r-forgetful-1.svg: the folder /nonexistent/folder does not exist.")
+                "/nonexistent/folder/r-forgetful-1.svg: cannot be written (the folder /nonexistent/folder does not exist)."
+            )
         ) {
             try SuiteRunner(console: .discarding).run([suite])
         }

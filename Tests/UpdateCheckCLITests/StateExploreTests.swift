@@ -241,7 +241,8 @@ import Testing
             Issue.record("the counterexample file was written")
         } catch {
             #expect(error.code == .cannotCreate)
-            #expect(error.message == "/nonexistent/found.json: the folder /nonexistent does not exist.")
+            #expect(
+                error.message == "/nonexistent/found.json: cannot be written (the folder /nonexistent does not exist).")
         }
         #expect(captured.out.withLock { $0 }.contains("Shortest counterexample:\n"))
     }

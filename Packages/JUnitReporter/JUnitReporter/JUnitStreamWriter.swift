@@ -36,7 +36,9 @@ import Foundation
 ///
 /// The report appears at `path` only when ``finish()`` succeeds; until then,
 /// and after any failure or ``discard()``, a previous file at `path` is
-/// untouched and no temporary file is left behind.
+/// untouched and no temporary file is left behind: the report's temporary
+/// file is only created by ``finish()``. A symbolic link at `path` is
+/// followed; a device or FIFO there is written through, never replaced.
 public final class JUnitStreamWriter {
     /// The report's final path.
     public let path: String
@@ -82,7 +84,7 @@ public final class JUnitStreamWriter {
         self.options = options
         let target = try AtomicFile(path: path)
         self.target = target
-        scratch = try AtomicFile.scratch(in: AtomicFile.folder(of: path), for: path)
+        scratch = try AtomicFile.scratch(in: target.scratchFolder, for: path)
         scratchOutput = FileOutput(descriptor: scratch)
         body = XMLSink(output: scratchOutput)
     }
@@ -188,7 +190,7 @@ public final class JUnitStreamWriter {
         guard let target else { throw .misuse("finish() called twice") }
         defer { self.target = nil }
         if let reason = body.finish() { throw target.failure(reason: reason) }
-        let output = FileOutput(descriptor: target.descriptor)
+        let output = FileOutput(descriptor: try target.open())
         let sink = XMLSink(output: output)
         sink.declaration()
         JUnitElements.openRoot(name: name, totals: totals, on: sink, options: options)

@@ -17,7 +17,7 @@ public enum JUnitWriter {
         throws(JUnitReporterError) -> JUnitTotals
     {
         let target = try AtomicFile(path: path)
-        let sink = XMLSink(output: FileOutput(descriptor: target.descriptor))
+        let sink = XMLSink(output: FileOutput(descriptor: try target.open()))
         let suiteTotals = report.suites.map(\.totals)
         var totals = JUnitTotals()
         for suite in suiteTotals { totals.add(suite) }

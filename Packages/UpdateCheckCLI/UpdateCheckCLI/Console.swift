@@ -1,3 +1,6 @@
+import JUnitReporter
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,7 +10,15 @@
 #endif
 
 /// Where a command prints: standard output, standard error, and whether
-/// standard output is a terminal (progress lines are shown only then).
+/// standard error is a terminal (progress lines are shown only then).
+///
+/// The process's console (``standard``) makes every text safe for a
+/// terminal: record IDs, file names and messages come from users' files, so
+/// ANSI sequences are removed and other control characters become visible
+/// `\u{1B}` escapes, as in JUnit reports (`JUnitText`). It also remembers the
+/// first write that failed (a closed pipe, a full disk, a closed
+/// descriptor): printing on that stream stops, the command goes on (its
+/// reports are still written), and ``UpdateCheckMain`` ends with exit 74.
 ///
 /// Tests build a capturing console to assert exact text without a process.
 package struct Console: Sendable {
@@ -15,28 +26,40 @@ package struct Console: Sendable {
     package var writeOut: @Sendable (String) -> Void
     /// Writes text to standard error (no newline is added).
     package var writeErr: @Sendable (String) -> Void
+    /// Writes terminal control text (a progress line) to standard error as
+    /// it is.
+    package var writeControl: @Sendable (String) -> Void
     /// Whether standard error is an interactive terminal (and `CI` is unset),
     /// so that a progress line may be drawn there.
     package var showsProgress: Bool
+    /// The first failed write to standard output or error, described
+    /// (`standard output: Broken pipe`), or nil.
+    package var writeFailure: @Sendable () -> String?
 
-    /// Creates a console from its two sinks.
+    /// Creates a console from its sinks.
     package init(
         writeOut: @escaping @Sendable (String) -> Void,
         writeErr: @escaping @Sendable (String) -> Void,
-        showsProgress: Bool = false
+        showsProgress: Bool = false,
+        writeControl: (@Sendable (String) -> Void)? = nil,
+        writeFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
+        self.writeControl = writeControl ?? writeErr
         self.showsProgress = showsProgress
+        self.writeFailure = writeFailure
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error, with terminal-safe text.
     package static var standard: Console {
         let interactive = isatty(STDERR_FILENO) == 1 && getenv("CI") == nil
         return Console(
-            writeOut: { text in writeAll(text, to: STDOUT_FILENO) },
-            writeErr: { text in writeAll(text, to: STDERR_FILENO) },
-            showsProgress: interactive)
+            writeOut: { text in StandardStream.output.write(JUnitText.sanitized(text)) },
+            writeErr: { text in StandardStream.error.write(JUnitText.sanitized(text)) },
+            showsProgress: interactive,
+            writeControl: { text in StandardStream.error.write(text) },
+            writeFailure: { StandardStream.output.failure ?? StandardStream.error.failure })
     }
 
     /// Prints one line on standard output.
@@ -44,23 +67,86 @@ package struct Console: Sendable {
 
     /// Prints one line on standard error.
     package func errorLine(_ text: String) { writeErr(text + "\n") }
+
+    /// Draws `text` as the progress line on standard error (replacing the
+    /// previous one); the text itself is made terminal-safe.
+    package func progress(_ text: String) {
+        writeControl("\r\u{1B}[2K" + JUnitText.sanitized(text))
+    }
+
+    /// Erases the progress line.
+    package func clearProgress() { writeControl("\r\u{1B}[2K") }
 }
 
-/// Writes every byte of `text` to the file descriptor, retrying short writes
-/// and interrupted calls; gives up silently on any other error (a closed pipe).
-private func writeAll(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
+/// Standard output or standard error of the process, remembering the first
+/// failed write.
+package enum StandardStream: Sendable {
+    case output
+    case error
+
+    /// The `errno` of the first failed write to standard output, or 0.
+    private static let outputError = Atomic<Int32>(0)
+    /// The `errno` of the first failed write to standard error, or 0.
+    private static let errorError = Atomic<Int32>(0)
+
+    private var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
+
+    private var recorded: Int32 {
+        self == .output ? Self.outputError.load(ordering: .relaxed) : Self.errorError.load(ordering: .relaxed)
+    }
+
+    private func record(_ code: Int32) {
+        if self == .output {
+            _ = Self.outputError.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        } else {
+            _ = Self.errorError.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        }
+    }
+
+    /// The first failed write, described (`standard output: Broken pipe`), or nil.
+    package var failure: String? {
+        let code = recorded
+        guard code != 0 else { return nil }
+        return "\(self == .output ? "standard output" : "standard error"): \(String(cString: strerror(code)))"
+    }
+
+    /// Writes every byte of `text`, retrying short writes and interrupted
+    /// calls; after a failed write (recorded), later text is dropped.
+    package func write(_ text: String) {
+        guard recorded == 0 else { return }
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    record(written < 0 ? errno : EIO)
+                    return
+                }
             }
         }
     }
+
+    /// Makes sure descriptors 0, 1 and 2 are open, so that no file the
+    /// command opens takes their number: a closed one (`>&-`) is opened
+    /// read-only on `/dev/null`, so printing there fails (and is reported)
+    /// while reading gives an empty input.
+    package static func reserveDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+}
+
+/// `write(2)`, under a name the stream's own `write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -14,4 +14,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case noInput = 66
     /// An output file cannot be created.
     case cannotCreate = 73
+    /// Writing an output failed: standard output or error (a closed pipe, a
+    /// full disk, a closed descriptor) or a device such as `/dev/full`.
+    case ioError = 74
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JUnitReporter
 
 /// Reads input files with the CLI's exit-code conventions.
 package enum InputFile {
@@ -31,31 +32,20 @@ package enum InputFile {
     }
 }
 
-/// Writes output files atomically: a temporary file in the target folder,
-/// renamed into place, so a reader never sees half a file and a failed write
-/// leaves any previous file untouched.
+/// Writes the CLI's output files (pictures, counterexamples) through
+/// JUnitReporter's `AtomicFile`, the one home of safe output writing: a
+/// reader never sees half a file, a symbolic link is followed and stays a
+/// link, a device or FIFO is written through and never replaced.
 package enum OutputFile {
-    /// Writes `data` to `path` atomically.
+    /// Writes `text` as UTF-8 to `path`.
     ///
-    /// - Throws: exit 73 naming the file and the reason when it cannot be created.
-    package static func write(_ data: Data, to path: String) throws(CLIError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
-            throw .cannotCreate("\(path): the folder \(folder.path) does not exist.")
-        }
-        do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw .cannotCreate("\(path): cannot be written (\(error.localizedDescription)).")
-        }
-    }
-
-    /// Writes `text` as UTF-8 to `path` atomically.
+    /// - Throws: exit 73 naming the file and the reason when it cannot be
+    ///   created or written; a previous file at `path` is then untouched.
     package static func write(_ text: String, to path: String) throws(CLIError) {
-        try write(Data(text.utf8), to: path)
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw CLIError(error)
+        }
     }
 }

@@ -6,7 +6,10 @@ package enum RootCommand {
         abstract: "Reproduce optimistic-update bugs and list-change crashes without a simulator.",
         discussion: """
             Exit codes: 0 all checks passed; 1 a check failed; 64 bad usage;
-            65 bad input data; 66 input file missing; 73 cannot create an output file.
+            65 bad input data; 66 input file missing; 73 cannot create an output file;
+            74 writing failed (standard output or error closed or full, a device refusing
+            the bytes). Outputs are written whole or not at all: a symbolic link is
+            followed, a device or FIFO is written through and never replaced.
             """,
         subcommands: [
             CheckCommand.command,

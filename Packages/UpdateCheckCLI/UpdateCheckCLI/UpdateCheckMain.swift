@@ -1,3 +1,13 @@
+import JUnitReporter
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The entry point of `updatecheck`, callable in-process by tests.
 package enum UpdateCheckMain {
     /// The version printed by `updatecheck --version`.
@@ -10,6 +20,27 @@ package enum UpdateCheckMain {
     /// hint on standard error and return 64; other errors print `Error: …`
     /// and return their own code (see ``ExitCode``).
     package static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let code = dispatch(arguments, console: console)
+        if let failure = console.writeFailure() {
+            console.errorLine("Error: cannot write to \(failure).")
+            return ExitCode.ioError.rawValue
+        }
+        return code
+    }
+
+    /// Runs `updatecheck` as a process: ignores SIGPIPE (a closed pipe
+    /// becomes a failed write, exit 74, after every report is written),
+    /// keeps descriptors 0-2 taken, makes SIGINT, SIGTERM and SIGHUP remove
+    /// unfinished outputs' temporary files, then runs `arguments` and exits.
+    package static func main(_ arguments: [String]) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        StandardStream.reserveDescriptors()
+        AtomicFile.removeTemporaryFilesOnSignals()
+        exit(run(arguments))
+    }
+
+    /// Parses `arguments` and runs the command; returns its exit code.
+    private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         let parser = ArgumentParser(root: RootCommand.command)
         let parsed: ParsedCommandLine
         do {

@@ -1,9 +1,3 @@
 import UpdateCheckCLI
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-exit(UpdateCheckMain.run(Array(CommandLine.arguments.dropFirst())))
+UpdateCheckMain.main(Array(CommandLine.arguments.dropFirst()))

@@ -70,7 +70,7 @@ package struct SuiteRunner: Sendable {
             guard selected > 0 else { continue }
             if progress == .perSuite, console.showsProgress {
                 let noun = selected == 1 ? "case" : "cases"
-                console.writeErr("\r\u{1B}[2K[\(number + 1)/\(suites.count)] \(suite.name): \(selected) \(noun)…")
+                console.progress("[\(number + 1)/\(suites.count)] \(suite.name): \(selected) \(noun)…")
             }
             let started = Date()
             let suiteWatch = Stopwatch()
@@ -86,7 +86,7 @@ package struct SuiteRunner: Sendable {
                         + "\(result.failureCount) failed, \(SuiteSummary.fixed(result.seconds)) s")
             }
         }
-        if progress == .perSuite, console.showsProgress { console.writeErr("\r\u{1B}[2K") }
+        if progress == .perSuite, console.showsProgress { console.clearProgress() }
         return SuiteRun(results: results, timestamp: timestamp, seconds: watch.seconds)
     }
 

@@ -81,14 +81,14 @@ package enum StateExploreCommand {
             explorer,
             progress: { progress in
                 guard console.showsProgress else { return }
-                console.writeErr(
-                    "\r\u{1B}[2Kdepth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
+                console.progress(
+                    "depth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
                         + "\(StateExploreText.grouped(progress.transitions)) transitions…")
             },
             observe: { report, seconds in explored.withLock { $0 = (report, seconds) } })
         let run = try SuiteRunner(console: console).run(suite)
         guard let (report, seconds) = explored.withLock({ $0 }) else { return run.exitCode }
-        if console.showsProgress { console.writeErr("\r\u{1B}[2K") }
+        if console.showsProgress { console.clearProgress() }
         console.writeOut(StateExploreText.report(report, seconds: seconds))
         if let found = report.counterexample {
             console.line()

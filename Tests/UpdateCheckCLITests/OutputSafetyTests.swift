@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@testable import JUnitReporter
+@testable import UpdateCheckCLI
+
+/// Outputs are never lost or hijacked: devices and FIFOs are written
+/// through, symbolic links followed, failed writes to standard output end
+/// with exit 74, and a closed pipe never costs the report.
+@Suite struct OutputSafetyTests {
+    /// Runs the binary in `folder` with standard output sent to `stdout`
+    /// (a path opened for writing, or nil for a closed descriptor through
+    /// `sh`), returning the status and standard error.
+    func run(_ arguments: [String], in folder: URL, stdoutPath: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs a shell command line in `folder` (for `>&-` and pipelines).
+    func shell(_ line: String, in folder: URL) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        environment["UPDATECHECK"] = BinaryRunner.executable.path
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    func leftovers(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test func diffToDevFullIsExit74() throws {
+        let files = try DiffTestFiles()
+        try files.ids("a.json", ["a", "b"])
+        try files.ids("b.json", ["b", "a"])
+        let (status, stderr) = try run(["diff", "a.json", "b.json"], in: files.folder, stdoutPath: "/dev/full")
+        #expect(status == 74)
+        #expect(stderr == "Error: cannot write to standard output: No space left on device.\n")
+    }
+
+    @Test func closedStandardOutputIsExit74() throws {
+        let files = try DiffTestFiles()
+        try files.ids("a.json", ["a", "b"])
+        try files.ids("b.json", ["b", "a"])
+        let (status, stderr) = try shell(#""$UPDATECHECK" diff a.json b.json >&-"#, in: files.folder)
+        #expect(status == 74)
+        #expect(stderr == "Error: cannot write to standard output: Bad file descriptor.\n")
+    }
+
+    @Test func closedPipeKeepsTheReport() throws {
+        let files = try DiffTestFiles()
+        let (status, stderr) = try shell(
+            #""$UPDATECHECK" adapters check --ids 2 --junit r.xml | head -c 1 >/dev/null; echo "$(cat r.xml | tail -c 15)" >&2"#,
+            in: files.folder)
+        #expect(status == 0)
+        #expect(stderr.contains("</testsuites>"))
+        let report = try String(contentsOf: files.folder.appendingPathComponent("r.xml"), encoding: .utf8)
+        #expect(report.hasPrefix("<?xml"))
+        #expect(report.hasSuffix("</testsuites>\n"))
+    }
+
+    @Test func characterDeviceIsWrittenThroughNotReplaced() throws {
+        let files = try DiffTestFiles()
+        let node = files.folder.appendingPathComponent("null").path
+        // A character device like /dev/null (needs root; skipped otherwise).
+        guard mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 else { return }
+        let result = try files.run(["adapters", "check", "--ids", "2", "--junit", "null"])
+        #expect(result.status == 0)
+        #expect(fileType(node) == S_IFCHR)
+        #expect(try leftovers(in: files.folder).isEmpty)
+    }
+
+    @Test func devFullAsReportIsAnErrorNotSuccess() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["adapters", "check", "--ids", "2", "--junit", "/dev/full"])
+        #expect(result.status == 73)
+        #expect(result.stderr == "Error: /dev/full: cannot be written (No space left on device).\n")
+        #expect(fileType("/dev/full") == S_IFCHR)
+    }
+
+    @Test func symlinkedReportStaysALinkToTheNewReport() throws {
+        let files = try DiffTestFiles()
+        try files.write("run-42.xml", "old")
+        try FileManager.default.createSymbolicLink(
+            atPath: files.folder.appendingPathComponent("latest.xml").path, withDestinationPath: "run-42.xml")
+        let result = try files.run(["adapters", "check", "--ids", "2", "--junit", "latest.xml"])
+        #expect(result.status == 0)
+        let link = files.folder.appendingPathComponent("latest.xml").path
+        #expect(fileType(link) == S_IFLNK)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "run-42.xml")
+        let report = try String(contentsOf: files.folder.appendingPathComponent("run-42.xml"), encoding: .utf8)
+        #expect(report.hasPrefix("<?xml"))
+        #expect(try leftovers(in: files.folder).isEmpty)
+    }
+
+    @Test func fifoIsWrittenThrough() throws {
+        let files = try DiffTestFiles()
+        let fifo = files.folder.appendingPathComponent("pipe.xml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (status, stderr) = try shell(
+            #"cat pipe.xml > copy.xml & "$UPDATECHECK" adapters check --ids 2 --junit pipe.xml; s=$?; wait; exit $s"#,
+            in: files.folder)
+        #expect(status == 0, "\(stderr)")
+        #expect(fileType(fifo) == S_IFIFO)
+        let copy = try String(contentsOf: files.folder.appendingPathComponent("copy.xml"), encoding: .utf8)
+        #expect(copy.hasSuffix("</testsuites>\n"))
+    }
+
+    @Test func folderAndSocketTargetsAreRefused() throws {
+        let files = try DiffTestFiles()
+        try FileManager.default.createDirectory(
+            at: files.folder.appendingPathComponent("dir.xml"), withIntermediateDirectories: false)
+        let result = try files.run(["adapters", "check", "--ids", "2", "--junit", "dir.xml"])
+        #expect(result.status == 73)
+        #expect(result.stderr == "Error: dir.xml: cannot be written (it is a folder).\n")
+    }
+
+    @Test func linkLoopIsRefused() throws {
+        let files = try DiffTestFiles()
+        let a = files.folder.appendingPathComponent("a.xml").path
+        let b = files.folder.appendingPathComponent("b.xml").path
+        try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: "b.xml")
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: "a.xml")
+        #expect(throws: JUnitReporterError.cannotCreate(path: a, reason: "more than 40 symbolic links")) {
+            try AtomicFile.write("x", to: a)
+        }
+    }
+
+    @Test func temporaryFileExistsOnlyBetweenOpenAndCommit() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent("out.txt").path
+        let file = try AtomicFile(path: path)
+        #expect(try leftovers(in: files.folder).isEmpty)
+        let descriptor = try file.open()
+        #expect(try leftovers(in: files.folder).count == 1)
+        #expect(write(descriptor, "hi", 2) == 2)
+        try file.commit(syncing: false)
+        #expect(try leftovers(in: files.folder).isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "hi")
+    }
+
+    @Test func replacingKeepsPermissions() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent("out.txt").path
+        try AtomicFile.write("one", to: path)
+        chmod(path, 0o600)
+        try AtomicFile.write("two", to: path)
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+    }
+
+    @Test func signalRemovesTheTemporaryFile() throws {
+        // A merge large enough that writing takes a while; SIGTERM as soon as
+        // its temporary file appears; nothing may be left behind.
+        let files = try DiffTestFiles()
+        var cases = ""
+        for index in 0..<50_000 { cases += "<testcase name=\"c\(index)\" classname=\"k\" time=\"0.001\"/>\n" }
+        try files.write("in.xml", "<testsuites><testsuite name=\"s\">\n\(cases)</testsuite></testsuites>\n")
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["junit", "merge", "-o", "out.xml", "in.xml"]
+        process.currentDirectoryURL = files.folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var sawTemporary = false
+        while process.isRunning {
+            if try !leftovers(in: files.folder).isEmpty {
+                sawTemporary = true
+                kill(process.processIdentifier, SIGTERM)
+                break
+            }
+        }
+        process.waitUntilExit()
+        // Either the signal ended it, or it had just finished the report.
+        if sawTemporary, process.terminationReason == .uncaughtSignal {
+            #expect(process.terminationStatus == SIGTERM)
+            #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("out.xml").path))
+        } else {
+            #expect(process.terminationStatus == 0)
+        }
+        #expect(try leftovers(in: files.folder).isEmpty)
+    }
+
+    @Test func terminalTextIsEscapedLikeJUnitText() throws {
+        let files = try DiffTestFiles()
+        let result = try files.run(["diff", "gone\u{07}\u{1B}[2J.json", "b.json"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "Error: gone\\u{7}.json: no such file.\n")
+    }
+}
