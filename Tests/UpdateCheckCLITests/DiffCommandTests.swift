@@ -120,10 +120,12 @@ import Testing
             result
                 == .init(
                     status: 65, stdout: "",
-                    stderr: "Error: new.json: duplicate IDs \"a\" at offsets 0, 2; \"b\" at offsets 1, 3.\n"))
+                    stderr:
+                        "Error: new.json: duplicate IDs \"a\" at offsets 0 (line 1), 2 (line 1); "
+                        + "\"b\" at offsets 1 (line 1), 3 (line 1).\n"))
         try files.ids("dup.json", ["x", "x"])
         let old = try files.run(["diff", "dup.json", "new.json"])
-        #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0, 1.\n")
+        #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0 (line 1), 1 (line 1).\n")
     }
 
     /// Non-string IDs, objects without a string id, a non-array and bad JSON:

@@ -132,7 +132,10 @@ import Testing
         #expect(missing == .init(status: 66, stdout: "", stderr: "Error: nope.json: no such file.\n"))
         let dupes = try files.run(["plan", "dupes.json", "new.json", "--adapter", "uikit"])
         #expect(
-            dupes == .init(status: 65, stdout: "", stderr: "Error: dupes.json: duplicate ID \"a\" at offsets 0, 2.\n"))
+            dupes
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: dupes.json: duplicate ID \"a\" at offsets 0 (line 1), 2 (line 1).\n"))
     }
 
     @Test func help() throws {

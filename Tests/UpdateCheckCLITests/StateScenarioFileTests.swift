@@ -73,7 +73,10 @@ import Testing
             #"{"records": {"a": 1.5}, "steps": []}"#,
             #"f.json:1:19: the value of record 'a' must be a whole number, not 1.5"#
         ),
-        (#"{"records": {"a": 1, "a": 2}, "steps": []}"#, "f.json:1:27: record 'a' is loaded twice"),
+        (
+            #"{"records": {"a": 1, "a": 2}, "steps": []}"#,
+            #"f.json:1:22: duplicate key "a" in object (first at line 1, column 14)"#
+        ),
         (
             #"{"records": {}, "steps": [], "seed": 1}"#,
             "f.json:1:38: unknown key 'seed' in a scenario (expected 'name', 'description', 'session', 'records', 'steps')"

@@ -1,34 +1,85 @@
-import Foundation
 import JUnitReporter
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads input files with the CLI's exit-code conventions.
+///
+/// `-` is standard input; pipes, FIFOs, process substitutions (`<(…)`,
+/// `/dev/fd/N`) and devices are read to their end like files. An input
+/// larger than ``maxBytes`` is refused rather than exhausting memory
+/// (`/dev/zero`).
 package enum InputFile {
-    /// The whole content of `path` as bytes.
+    /// The largest input read: 2 GiB.
+    package static let maxBytes = 2 << 30
+
+    /// `path` as shown in messages: `-` is `standard input`.
+    package static func displayName(_ path: String) -> String {
+        path == "-" ? "standard input" : path
+    }
+
+    /// The whole content of `path` (`-`: standard input) as bytes.
     ///
-    /// - Throws: exit 66 when the file is missing or unreadable (naming it).
-    package static func data(at path: String) throws(CLIError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noInput("\(path): no such file.")
+    /// - Throws: exit 66 when the file is missing, a folder or unreadable
+    ///   (naming it and the system's reason); exit 65 past ``maxBytes``.
+    /// - Complexity: O(size): a regular file is read into a buffer of its
+    ///   size; anything else in growing blocks.
+    package static func bytes(at path: String) throws(CLIError) -> [UInt8] {
+        let name = displayName(path)
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            var opened: Int32
+            repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
+            guard opened >= 0 else {
+                throw .noInput(errno == ENOENT ? "\(name): no such file." : "\(name): cannot be read (\(reason())).")
+            }
+            descriptor = opened
         }
-        if isDirectory.boolValue { throw .noInput("\(path): is a directory, not a file.") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput("\(path): cannot be read.")
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .noInput("\(name): cannot be read (\(reason())).") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .noInput("\(name): is a directory, not a file.") }
+        let isRegular = info.st_mode & S_IFMT == S_IFREG
+        if isRegular, Int(info.st_size) > maxBytes { throw tooLarge(name) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(isRegular ? Int(info.st_size) + 1 : 64 << 10)
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .noInput("\(name): cannot be read (\(reason())).")
+            }
+            if got == 0 { return bytes }
+            guard bytes.count + got <= maxBytes else { throw tooLarge(name) }
+            bytes.append(contentsOf: block[..<got])
         }
-        return data
     }
 
     /// The content of `path` parsed as JSON, with line and column positions.
     ///
     /// - Throws: exit 66 when missing; exit 65 naming file, line and column
-    ///   when the JSON is malformed.
+    ///   when the JSON is malformed (duplicate keys in an object included).
     package static func json(at path: String) throws(CLIError) -> JSONNode {
-        let bytes = try data(at: path)
+        let bytes = try bytes(at: path)
         do {
-            return try JSONNode.parse(Array(bytes))
+            return try JSONNode.parse(bytes)
         } catch {
-            throw .dataError("\(path):\(error.line):\(error.column): \(error.message)")
+            throw .dataError("\(displayName(path)):\(error.line):\(error.column): \(error.message)")
         }
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    private static func tooLarge(_ name: String) -> CLIError {
+        .dataError("\(name): larger than \(maxBytes >> 30) GiB, the largest input read.")
     }
 }
 

@@ -50,28 +50,39 @@ package enum DiffCommand {
     package static func changes(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError)
         -> ListChanges<String>
     {
-        let oldRows = Array(zip(old.ids, old.contents))
-        let newRows = Array(zip(new.ids, new.contents))
         let changes: ListChanges<String>
         do {
-            changes = try diff(from: oldRows, to: newRows, id: { $0.0 }, contentEquals: { $0.1 == $1.1 })
+            if old.hasContent || new.hasContent {
+                // Elements are offsets, the new ones shifted past the old, so one ID function serves both.
+                let shift = old.ids.count
+                changes = try diff(
+                    from: Array(0..<shift), to: Array(shift..<shift + new.ids.count),
+                    id: { $0 < shift ? old.ids[$0] : new.ids[$0 - shift] },
+                    contentEquals: { old.content(at: $0) == new.content(at: $1 - shift) })
+            } else {
+                // Plain IDs: no copies of the ID arrays.
+                changes = ListChanges(structure: try diff(from: old.ids, to: new.ids), contentUpdates: [])
+            }
             try changes.structure.verify(from: old.ids, to: new.ids)
         } catch {
             switch error {
             case .duplicateIDs(let side, let duplicates):
+                let file = side == .old ? old : new
                 let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
                 throw .dataError(
-                    "\(side == .old ? old.path : new.path): \(noun) "
-                        + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets))" }
+                    "\(file.displayName): \(noun) "
+                        + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets, in: file))" }
                         .joined(separator: "; ") + ".")
             default:
-                throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
+                throw CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
             }
         }
         return changes
     }
 
-    private static func offsetList(_ offsets: [Int]) -> String {
-        offsets.map(String.init).joined(separator: ", ")
+    /// `0 (line 1), 3 (line 4)`: each offset with its line in the file when known.
+    private static func offsetList(_ offsets: [Int], in file: DiffSnapshotFile) -> String {
+        offsets.map { offset in file.line(at: offset).map { "\(offset) (line \($0))" } ?? "\(offset)" }
+            .joined(separator: ", ")
     }
 }

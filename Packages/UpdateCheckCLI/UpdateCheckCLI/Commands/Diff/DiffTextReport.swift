@@ -15,7 +15,7 @@ package enum DiffTextReport {
     ///     1 deleted, 1 inserted, 1 moved, 0 content updated; 1 stays put.
     package static func render(_ changes: ListChanges<String>, old: DiffSnapshotFile, new: DiffSnapshotFile) -> String {
         let structure = changes.structure
-        var lines = ["\(old.path): \(count(old.ids.count)); \(new.path): \(count(new.ids.count))"]
+        var lines = ["\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))"]
         if !structure.deletions.isEmpty {
             lines.append("Deleted (old offset):")
             lines += structure.deletions.map { "  \($0.offset)  \(JSONText.quote($0.id))" }

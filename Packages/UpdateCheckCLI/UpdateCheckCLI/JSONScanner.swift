@@ -1,0 +1,306 @@
+/// Reads JSON (RFC 8259) from UTF-8 bytes in one forward pass, keeping the
+/// line and column of every position for error messages.
+///
+/// The scanner is the one JSON reader of the CLI: ``JSONNode/parse(_:)``
+/// builds a tree with it, and snapshot files are read with it token by
+/// token, without a tree (see `DiffSnapshotFile`). A UTF-8 byte order mark
+/// at the start is skipped. Strings without escapes are validated and copied
+/// in one step; object keys must be unique.
+///
+/// The scanner reads memory it does not own: use it only inside the
+/// `withUnsafeBufferPointer` call that produced `bytes`.
+package struct JSONScanner {
+    /// The text.
+    package let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    package var index = 0
+    /// The 1-based line of `index`.
+    package var line = 1
+    /// The offset where the current line starts.
+    package var lineStart = 0
+
+    /// The deepest nesting of arrays and objects accepted.
+    package static let maxDepth = 512
+
+    /// A scanner at the start of `bytes`, past a byte order mark if any.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
+    }
+
+    /// The 1-based column of `index`, in bytes.
+    package var column: Int { index - lineStart + 1 }
+
+    /// Whether every byte has been read.
+    package var isAtEnd: Bool { index >= bytes.count }
+
+    /// The next byte, or nil at the end.
+    package var next: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// An error at the current position.
+    package func error(_ message: String) -> JSONNode.SyntaxError {
+        JSONNode.SyntaxError(line: line, column: column, message: message)
+    }
+
+    /// Skips spaces, tabs, carriage returns and line feeds (counting lines).
+    package mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` if it is next.
+    package mutating func consume(_ byte: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == byte {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    /// Throws unless only white space is left.
+    package mutating func expectEnd() throws(JSONNode.SyntaxError) {
+        skipSpace()
+        if index < bytes.count { throw error("unexpected content after the JSON value") }
+    }
+
+    /// Reads one value and everything in it as a tree.
+    ///
+    /// - Throws: ``JSONNode/SyntaxError`` at the first byte that cannot start
+    ///   or continue a value, nesting deeper than ``maxDepth``, or a key
+    ///   repeated in an object (at the repeated key, naming the first one).
+    package mutating func value(depth: Int) throws(JSONNode.SyntaxError) -> JSONNode {
+        guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let startLine = line
+        let startColumn = column
+        func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, column: startColumn) }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            return node(.object(try members(depth: depth)))
+        case UInt8(ascii: "["):
+            index += 1
+            var items: [JSONNode] = []
+            skipSpace()
+            if consume(UInt8(ascii: "]")) { return node(.array(items)) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                if consume(UInt8(ascii: ",")) { continue }
+                if consume(UInt8(ascii: "]")) { return node(.array(items)) }
+                throw error("expected ',' or ']' in array")
+            }
+        case UInt8(ascii: "\""):
+            return node(.string(try string()))
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return node(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return node(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return node(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return node(.number(try number()))
+        default:
+            throw error("unexpected character, expected a value")
+        }
+    }
+
+    /// Reads an object's members after its `{`, rejecting repeated keys.
+    private mutating func members(depth: Int) throws(JSONNode.SyntaxError) -> [(key: String, value: JSONNode)] {
+        var members: [(key: String, value: JSONNode)] = []
+        var positions: [(line: Int, column: Int)] = []
+        // Keys seen, once the object is too large for a linear search.
+        var seen: [String: Int] = [:]
+        skipSpace()
+        if consume(UInt8(ascii: "}")) { return members }
+        while true {
+            skipSpace()
+            guard next == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let keyLine = line
+            let keyColumn = column
+            let key = try string()
+            let earlier: Int?
+            if members.count < 16 {
+                earlier = members.firstIndex { $0.key == key }
+            } else {
+                if seen.isEmpty { for (offset, member) in members.enumerated() { seen[member.key] = offset } }
+                earlier = seen[key]
+                seen[key] = members.count
+            }
+            if let earlier {
+                throw JSONNode.SyntaxError(
+                    line: keyLine, column: keyColumn,
+                    message:
+                        "duplicate key \(JSONText.quote(key)) in object (first at line \(positions[earlier].line), "
+                        + "column \(positions[earlier].column))")
+            }
+            skipSpace()
+            guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after object key") }
+            skipSpace()
+            members.append((key, try value(depth: depth + 1)))
+            positions.append((keyLine, keyColumn))
+            skipSpace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { return members }
+            throw error("expected ',' or '}' in object")
+        }
+    }
+
+    /// Reads `word` (`true`, `false`, `null`).
+    package mutating func literal(_ word: StaticString) throws(JSONNode.SyntaxError) {
+        let text = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in text {
+            guard consume(byte) else { throw error("invalid literal, expected '\(word)'") }
+        }
+    }
+
+    /// Reads a number, kept as written.
+    package mutating func number() throws(JSONNode.SyntaxError) -> String {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        func digits() -> Int {
+            var count = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                index += 1
+                count += 1
+            }
+            return count
+        }
+        if consume(UInt8(ascii: "0")) {
+            // A leading zero stands alone.
+        } else if digits() == 0 {
+            throw error("invalid number")
+        }
+        if consume(UInt8(ascii: ".")), digits() == 0 { throw error("invalid number: digits expected after '.'") }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            if digits() == 0 { throw error("invalid number: digits expected in exponent") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
+
+    /// Reads a string at its opening quote.
+    ///
+    /// - Parameters:
+    ///   - maxBytes: the longest string accepted, in UTF-8 bytes once
+    ///     unescaped; a longer one is an error as soon as its text as written
+    ///     passes six times that (the longest escape), or once read.
+    ///   - what: names the string in that error (`the ID`), at its start.
+    /// - Complexity: O(length): a string without escapes is validated and
+    ///   copied in one step.
+    package mutating func string(maxBytes: Int = .max, what: String = "string") throws(JSONNode.SyntaxError)
+        -> String
+    {
+        let startLine = line
+        let startColumn = column
+        index += 1  // opening quote
+        let start = index
+        let rawLimit = maxBytes > Int.max / 6 ? Int.max : maxBytes * 6
+        func tooLong() -> JSONNode.SyntaxError {
+            JSONNode.SyntaxError(
+                line: startLine, column: startColumn, message: "\(what) is longer than \(maxBytes) bytes")
+        }
+        // Fast path: up to the closing quote with no escape or control character.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+            if index - start > rawLimit { throw tooLong() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            guard index - start <= maxBytes else { throw tooLong() }
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            else {
+                throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
+            }
+            index += 1
+            return text
+        }
+        // Escapes: collect the unescaped bytes, then validate them once.
+        var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            if index - start > rawLimit { throw tooLong() }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard out.count <= maxBytes else { throw tooLong() }
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+                            throw error("unpaired surrogate in \\u escape")
+                        }
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: UTF8.encode(scalar)!)
+                default:
+                    index -= 2  // at the backslash
+                    throw error("invalid escape sequence in string")
+                }
+            case 0..<0x20:
+                throw error("control character in string (escape it)")
+            default:
+                out.append(byte)
+                index += 1
+            }
+        }
+        throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONNode.SyntaxError) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+                throw error("invalid \\u escape: four hex digits expected")
+            }
+            code = code << 4 | digit
+            index += 1
+        }
+        return code
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import UpdateCheckCLI
+
+/// Inputs: standard input and pipes, byte order marks, duplicate keys and
+/// IDs with their lines, bounded IDs, and the JSON scanner's positions.
+@Suite struct InputReadingTests {
+    /// Runs a bash command line in `folder` with the binary as `$U`.
+    func bash(_ line: String, in folder: URL) throws -> BinaryRunner.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", line]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        environment["U"] = BinaryRunner.executable.path
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func parse(_ text: String) throws(JSONNode.SyntaxError) -> JSONNode { try JSONNode.parse(Array(text.utf8)) }
+
+    @Test func standardInputIsDash() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a", "b"])
+        let result = try BinaryRunner.run(["diff", "old.json", "-"], in: files.folder, stdin: #"["b", "a", "c"]"#)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("old.json: 2 IDs; standard input: 3 IDs\n"))
+        #expect(result.stdout.hasSuffix("0 deleted, 1 inserted, 1 moved, 0 content updated; 1 stays put.\n"))
+        let piped = try bash(#"cat old.json | "$U" diff old.json -"#, in: files.folder)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.hasSuffix("0 deleted, 0 inserted, 0 moved, 0 content updated; 2 stay put.\n"))
+    }
+
+    @Test func processSubstitutionAndFIFOsAreRead() throws {
+        let files = try DiffTestFiles()
+        let substituted = try bash(#""$U" diff <(echo '["a"]') <(echo '["a", "b"]')"#, in: files.folder)
+        #expect(substituted.status == 0, "\(substituted.stderr)")
+        #expect(substituted.stdout.hasSuffix("0 deleted, 1 inserted, 0 moved, 0 content updated; 1 stays put.\n"))
+        let fifo = try bash(
+            #"mkfifo f.json && (echo '["x", "y"]' > f.json &) && "$U" diff f.json <(echo '["y"]')"#, in: files.folder)
+        #expect(fifo.status == 0, "\(fifo.stderr)")
+        #expect(fifo.stdout.hasPrefix("f.json: 2 IDs;"))
+    }
+
+    @Test func aByteOrderMarkIsAccepted() throws {
+        let files = try DiffTestFiles()
+        try files.write("bom.json", "\u{FEFF}[\"a\"]")
+        try files.ids("plain.json", ["a"])
+        let result = try files.run(["diff", "bom.json", "plain.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try parse("\u{FEFF} {\"k\": 1}").objectValue?.first?.key == "k")
+        // Only at the start.
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "unexpected character, expected a value")) {
+            try parse("[\u{FEFF}1]")
+        }
+    }
+
+    @Test func duplicateKeysAreAnErrorWithTheirPositions() throws {
+        #expect(
+            throws: JSONNode.SyntaxError(
+                line: 2, column: 3, message: "duplicate key \"id\" in object (first at line 1, column 2)")
+        ) {
+            try parse("{\"id\": \"a\",\n  \"id\": \"b\"}")
+        }
+        // Large objects switch to a dictionary; still found.
+        let members = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(
+            throws: JSONNode.SyntaxError(
+                line: 1, column: 2 + members.utf8.count + 2,
+                message:
+                    "duplicate key \"k7\" in object (first at line 1, column \(2 + members.range(of: "\"k7\"")!.lowerBound.utf16Offset(in: members)))"
+            )
+        ) {
+            try parse("{\(members), \"k7\": 0}")
+        }
+        let files = try DiffTestFiles()
+        try files.write("dup.json", "[\"a\",\n {\"id\": \"b\", \"id\": \"c\"}]")
+        try files.ids("ok.json", ["a"])
+        let result = try files.run(["diff", "dup.json", "ok.json"])
+        #expect(
+            result
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: dup.json:2:14: duplicate key \"id\" in object (first at line 2, column 3)\n"))
+    }
+
+    @Test func duplicateIDsNameTheirLines() throws {
+        let files = try DiffTestFiles()
+        try files.write("dup.json", "[\n  \"a\",\n  \"b\",\n  {\"id\": \"a\"}\n]")
+        try files.ids("ok.json", ["a"])
+        let result = try files.run(["diff", "ok.json", "dup.json"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: dup.json: duplicate ID \"a\" at offsets 0 (line 2), 2 (line 4).\n")
+    }
+
+    @Test func anIDPastTheBoundIsBadInput() throws {
+        let files = try DiffTestFiles()
+        let limit = DiffSnapshotFile.maxIDBytes
+        try files.write("long.json", "[\"a\", \"" + String(repeating: "x", count: limit + 1) + "\"]")
+        try files.write("max.json", "[\"a\", \"" + String(repeating: "x", count: limit) + "\"]")
+        try files.write("escaped.json", "[\"" + String(repeating: "\\u0078", count: limit + 1) + "\"]")
+        try files.ids("ok.json", ["a"])
+        let long = try files.run(["diff", "ok.json", "long.json"])
+        #expect(
+            long
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: long.json:1:7: offset 1: the ID is longer than 65536 bytes\n"))
+        #expect(try files.run(["diff", "ok.json", "max.json"]).status == 0)
+        let escaped = try files.run(["diff", "ok.json", "escaped.json"])
+        #expect(escaped.stderr == "Error: escaped.json:1:2: offset 0: the ID is longer than 65536 bytes\n")
+    }
+
+    @Test func foldersAndUnreadableFilesAreNamed() throws {
+        let files = try DiffTestFiles()
+        try FileManager.default.createDirectory(
+            at: files.folder.appendingPathComponent("dir.json"), withIntermediateDirectories: false)
+        try files.ids("ok.json", ["a"])
+        #expect(
+            try files.run(["diff", "ok.json", "dir.json"])
+                == .init(status: 66, stdout: "", stderr: "Error: dir.json: is a directory, not a file.\n"))
+    }
+
+    @Test func scannerKeepsPositionsAndDecodesStrings() throws {
+        let node = try parse("[\n  \"a\\u00e9\\ud83d\\ude00\\n\",\n  {\"k\": [1, -2.5e3, true, null]}\n]")
+        let items = try #require(node.arrayValue)
+        #expect(items[0].stringValue == "aé😀\n")
+        #expect((items[0].line, items[0].column) == (2, 3))
+        #expect((items[1].line, items[1].column) == (3, 3))
+        #expect(items[1]["k"]?.arrayValue?.map(\.canonicalText) == ["1", "-2.5e3", "true", "null"])
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "invalid UTF-8 in string")) {
+            try JSONNode.parse([UInt8(ascii: "["), UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: "]")])
+        }
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "unterminated string")) {
+            try parse("[\"abc")
+        }
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 5, message: "control character in string (escape it)")) {
+            try parse("[\"ab\tc\"]")
+        }
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 4, message: "invalid escape sequence in string")) {
+            try parse("[\"a\\x\"]")
+        }
+    }
+
+    @Test func snapshotFileReadsContentAndLines() throws {
+        let text = "[\"a\",\n {\"id\": \"b\", \"title\": \"B\", \"n\": 1},\n \"c\"]"
+        let snapshot = try DiffSnapshotFile.read(from: Array(text.utf8), path: "s.json")
+        #expect(snapshot.ids == ["a", "b", "c"])
+        #expect(snapshot.contents == ["", "\"n\":1,\"title\":\"B\"", ""])
+        #expect(snapshot.lines == [1, 2, 3])
+        let plain = try DiffSnapshotFile.read(from: Array("[\"a\", {\"id\": \"b\"}]".utf8), path: "p.json")
+        #expect(plain.contents.isEmpty)
+        #expect(!plain.hasContent)
+        #expect(plain.content(at: 1) == "")
+    }
+}
