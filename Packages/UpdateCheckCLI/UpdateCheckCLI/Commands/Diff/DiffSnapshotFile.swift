@@ -90,9 +90,6 @@ package struct DiffSnapshotFile: Sendable, Equatable {
         scanner.index += 1
         scanner.skipSpace()
         if !scanner.consume(UInt8(ascii: "]")) {
-            // Room for one ID per 12 bytes: the typical density, so most files never regrow.
-            ids.reserveCapacity(min(scanner.bytes.count / 12, 1 << 24))
-            lines.reserveCapacity(ids.capacity)
             while true {
                 scanner.skipSpace()
                 try readElement(&scanner)
