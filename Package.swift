@@ -49,16 +49,16 @@ let package = Package(
             name: "BatchUpdate", dependencies: ["ListDiff"], path: "Packages/BatchUpdate",
             swiftSettings: strict),
         .target(
-            name: "UIKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/UIKit",
+            name: "UIKitAdapter", dependencies: ["BatchUpdate"], path: "Adapters/UIKit",
             swiftSettings: strict),
         .target(
-            name: "AppKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AppKit",
+            name: "AppKitAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AppKit",
             swiftSettings: strict),
         .target(
-            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate"],
             path: "Adapters/RecyclerView", swiftSettings: strict),
         .target(
-            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate"],
             path: "Adapters/DiffableSnapshot", swiftSettings: strict),
         .target(
             name: "AnimatedListAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AnimatedList",
@@ -86,9 +86,11 @@ let package = Package(
         .executableTarget(
             name: "updatecheck", dependencies: ["UpdateCheckCLI"], path: "Packages/UpdateCheckCLI/updatecheck",
             swiftSettings: strict),
-        // Tests: one target per module, plus end-to-end CLI tests.
+        // Tests: one target per module, plus end-to-end CLI tests, and seeded
+        // randomness for them that depends on nothing.
+        .target(name: "UpdateCheckTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "OptimisticStateTests", dependencies: ["OptimisticState", "BatchUpdate"],
+            name: "OptimisticStateTests", dependencies: ["OptimisticState", "UpdateCheckTestSupport"],
             path: "Tests/OptimisticStateTests"),
         .testTarget(
             name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticState"],
@@ -105,11 +107,13 @@ let package = Package(
             path: "Tests/AdaptersTests"),
         .testTarget(
             name: "ExternalAdapterTests",
-            dependencies: ["ExternalAdapter", "BatchUpdate", "RecyclerViewAdapter", "AnimatedListAdapter", "UIKitAdapter"],
+            dependencies: [
+                "ExternalAdapter", "BatchUpdate", "RecyclerViewAdapter", "AnimatedListAdapter", "UIKitAdapter",
+            ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
-            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "BatchUpdate"], path: "Tests/JUnitReporterTests"
-        ),
+            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "UpdateCheckTestSupport"],
+            path: "Tests/JUnitReporterTests"),
         .testTarget(
             name: "UpdateCheckCLITests", dependencies: ["UpdateCheckCLI", "updatecheck"],
             path: "Tests/UpdateCheckCLITests"),

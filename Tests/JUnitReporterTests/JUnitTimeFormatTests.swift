@@ -1,6 +1,6 @@
-import BatchUpdate
 import Foundation
 import Testing
+import UpdateCheckTestSupport
 
 @testable import JUnitReporter
 
@@ -28,7 +28,7 @@ import Testing
     @Test func timestampsAgreeWithTheGregorianCalendar() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         // 1600-01-01 to 9999-12-31: Foundation switches to the Julian calendar before 1582.
         let range: ClosedRange<Int64> = -11_676_096_000...253_402_300_799
         for _ in 0..<2000 {

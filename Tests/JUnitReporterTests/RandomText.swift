@@ -1,4 +1,4 @@
-import BatchUpdate
+import UpdateCheckTestSupport
 
 /// Random text for the property tests: any Unicode scalar, control
 /// characters, markup that must be escaped, ANSI sequences, and bytes that
@@ -13,7 +13,7 @@ struct RandomText {
     ]
 
     /// The generator used.
-    var generator: SplitMix64
+    var generator: SeededGenerator
 
     /// A random number in `range`.
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }

@@ -1,4 +1,4 @@
-import BatchUpdate
+import UpdateCheckTestSupport
 
 @testable import OptimisticState
 
@@ -10,7 +10,7 @@ struct RandomWalk {
     typealias Event = StoreEvent<String, Bool>
 
     var store: Store
-    var random: SplitMix64
+    var random: SeededGenerator
     /// Every ticket issued so far, with the record it was issued for.
     var issued: [(record: String, ticket: Ticket)] = []
     let names: [String]
@@ -18,7 +18,7 @@ struct RandomWalk {
     init(records: Int, seed: UInt64, faults: StoreFaults = []) {
         names = (0..<records).map { "r\($0)" }
         store = try! Store(session: 1, loaded: names.map { LoadedRecord($0, false) }, faults: faults)
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// The next event to try.
