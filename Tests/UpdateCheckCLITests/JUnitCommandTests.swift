@@ -331,10 +331,29 @@ import Testing
 
                 """)
         #expect(
-            try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "no/such/all.xml"], in: dir)
+            try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "/proc/none/all.xml"], in: dir)
                 == .init(
                     status: 73, stdout: "",
-                    stderr: "Error: no/such/all.xml: cannot be written (the folder no/such does not exist).\n"))
+                    stderr: "Error: /proc/none/all.xml: cannot be written (the folder /proc/none cannot be created).\n")
+        )
+        // The output is checked before any input is read: one that is also an input is a usage error.
+        let selfMerge = try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "./good.xml"], in: dir)
+        #expect(selfMerge.status == 64)
+        #expect(
+            selfMerge.stderr.hasPrefix(
+                "Error: The output '--output ./good.xml' is the input good.xml; write it to another file.\n"))
+        #expect(try read("good.xml", in: dir).contains("<testsuites"))
+    }
+
+    @Test func mergeCreatesTheMissingFoldersOfItsOutput() throws {
+        let dir = try folder()
+        let result = try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "no/such/all.xml"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let merged = try JUnitValidator.validate(
+            file: dir.appendingPathComponent("no/such/all.xml").path, schema: .file(Self.schema))
+        #expect(merged.problems == [])
+        #expect(merged.totals.tests == 2)
     }
 
     /// A write that fails half-way (the file size limit is hit) leaves the

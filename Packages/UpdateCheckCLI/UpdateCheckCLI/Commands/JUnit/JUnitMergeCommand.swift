@@ -45,10 +45,11 @@ package enum JUnitMergeCommand {
 
     /// Merges the reports and prints the totals.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        guard let output = invocation.value("output") else {
+        guard let output = invocation.value("output"), let outputPath = OutputPath(output) else {
             throw .usage("Missing required option '--output <file>'.")
         }
         let inputs = invocation.positionals
+        try OutputPath.prepare([("output", outputPath)], inputs: inputs)
         let totals: JUnitTotals
         do {
             totals = try JUnitMerger.merge(
