@@ -54,6 +54,52 @@ import Testing
         #expect(fifo.stdout.hasPrefix("f.json: 2 IDs;"))
     }
 
+    @Test func junitReportsComeFromStandardInputAndPipes() throws {
+        let files = try DiffTestFiles()
+        try files.write(
+            "ok.xml", #"<testsuite name="s" tests="1" failures="0" errors="0"><testcase name="a"/></testsuite>"#)
+        try files.write("raw.xml", #"<testsuite name="s" tests="0" failures="0" errors="0"><error/></testsuite>"#)
+        // With a schema the report is read twice: a pipe is copied first.
+        let valid = try bash(#"cat ok.xml | "$U" junit validate --schema jenkins -"#, in: files.folder)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        #expect(
+            valid.stdout
+                == "standard input: valid against jenkins (built in) (1 suite, 1 test, 0 failures, 0 errors, 0 skipped).\n"
+        )
+        let invalid = try bash(#""$U" junit validate --schema jenkins <(cat raw.xml)"#, in: files.folder)
+        #expect(invalid.status == 1)
+        #expect(
+            invalid.stdout.contains(
+                #":1: <error> outside a <testcase> (junit merge makes it a case named "(suite error)")"#))
+        #expect(invalid.stdout.contains(":1: schema: Element 'error': This element is not expected."))
+        let notXML = try bash(#"echo '<testsuite>' | "$U" junit validate --schema jenkins -"#, in: files.folder)
+        #expect(notXML.status == 1)
+        #expect(notXML.stdout.contains("\nstandard input:1: not well-formed XML: "), "\(notXML.stdout)")
+        #expect(!notXML.stdout.contains("schema:"))
+        let merged = try bash(#"cat raw.xml | "$U" junit merge -o m.xml ok.xml -"#, in: files.folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == "Merged 2 reports into m.xml (2 tests, 0 failures, 1 error, 0 skipped).\n")
+        let twice = try bash(#""$U" junit merge -o m2.xml - - </dev/null"#, in: files.folder)
+        #expect(twice.status == 64)
+        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be merged only once.\n"))
+        #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("m2.xml").path))
+    }
+
+    @Test func argumentsThatAreNotUTF8AreRefusedByName() throws {
+        #expect(UpdateCheckMain.nonUTF8Argument([Array("diff".utf8), Array("a.json".utf8)]) == nil)
+        #expect(
+            UpdateCheckMain.nonUTF8Argument([Array("diff".utf8), [0x73, 0xFF, 0x5C, 0x0A, 0x2E], [0xC0]])
+                == "argument 2 is not valid UTF-8: 's\\xFF\\x5C\\x0A.'. File names and values are read as UTF-8; "
+                + "give the file a UTF-8 name, or a symbolic link with one.")
+        let files = try DiffTestFiles()
+        try files.ids("a.json", ["a"])
+        let result = try bash(#""$U" diff a.json "$(printf 'b\377.json')""#, in: files.folder)
+        #expect(result.status == 64)
+        let advice = "File names and values are read as UTF-8; give the file a UTF-8 name, or a symbolic link with one."
+        #expect(result.stderr == "Error: argument 3 is not valid UTF-8: 'b\\xFF.json'. \(advice)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aByteOrderMarkIsAccepted() throws {
         let files = try DiffTestFiles()
         try files.write("bom.json", "\u{FEFF}[\"a\"]")

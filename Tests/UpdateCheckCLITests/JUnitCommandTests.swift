@@ -89,7 +89,7 @@ import Testing
                 USAGE: updatecheck junit validate <report> [<options>]
 
                 ARGUMENTS:
-                  <report>                The JUnit XML file to check.
+                  <report>                The JUnit XML file to check ('-': standard input).
 
                 OPTIONS:
                   --schema <name-or-xsd>  Also validate against a built-in schema (jenkins) or this XML Schema file.
@@ -136,7 +136,7 @@ import Testing
                 USAGE: updatecheck junit merge <report> ... [<options>]
 
                 ARGUMENTS:
-                  <report> ...            The JUnit XML files to merge, in order.
+                  <report> ...            The JUnit XML files to merge, in order ('-': standard input, once).
 
                 OPTIONS:
                   -o, --output <file>     Where to write the merged report (required).

@@ -21,7 +21,9 @@ public enum JUnitValidator {
     /// Validates the report at `path`, optionally against an XML Schema.
     ///
     /// - Parameters:
-    ///   - path: the report to check.
+    ///   - path: the report to check; `-` is standard input. Standard input,
+    ///     pipes and FIFOs are read once, or, with a schema, copied first to
+    ///     an anonymous temporary file in `$TMPDIR` (at most 2 GiB).
     ///   - schema: an XML Schema to validate against (built in, such as
     ///     ``JUnitSchema/jenkins``, or a file), or `nil` for the structure
     ///     checks only.
@@ -42,11 +44,20 @@ public enum JUnitValidator {
         throws(JUnitReporterError) -> JUnitValidation
     {
         let diagnostics = XMLDiagnostics(limit: maxProblems)
-        let reader = try XMLReader(path: path, diagnostics: diagnostics)
         let parsedSchema: XMLSchema?
         do {
             parsedSchema = try schema.map { (schema) throws(JUnitReporterError) in try XMLSchema(schema) }
         }
+        // Standard input and pipes can be read once: with a schema, which
+        // reads the report a second time, they are first copied to a file.
+        let spooled = parsedSchema != nil && !XMLReader.isRegularFile(path) ? try SpooledFile(copying: path) : nil
+        let reader =
+            if let spooled {
+                try XMLReader(
+                    descriptor: spooled.descriptor, shown: XMLReader.displayName(path), diagnostics: diagnostics)
+            } else {
+                try XMLReader(path: path, diagnostics: diagnostics)
+            }
         var checker = JUnitStructureChecker(diagnostics: diagnostics)
         var sawElement = false
         while try reader.read() {
@@ -66,7 +77,12 @@ public enum JUnitValidator {
         // A second streaming pass validates against the schema, once the file
         // is known to be XML (libxml2 reports parse errors only to the first).
         if let parsedSchema, !diagnostics.sawParserError {
-            parsedSchema.validate(file: path, diagnostics: diagnostics)
+            if let spooled {
+                spooled.rewind()
+                parsedSchema.validate(descriptor: spooled.descriptor, diagnostics: diagnostics)
+            } else {
+                parsedSchema.validate(file: path, diagnostics: diagnostics)
+            }
         }
         let problems = diagnostics.problems.sorted { $0.line < $1.line }
         return JUnitValidation(

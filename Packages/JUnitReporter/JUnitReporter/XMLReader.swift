@@ -21,20 +21,38 @@ final class XMLReader {
 
     /// Opens `path` for reading.
     ///
+    /// `-` is standard input (named `standard input` in messages); pipes and
+    /// FIFOs are read like files, once.
+    ///
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
     ///   file is missing, a folder or unreadable;
     ///   ``JUnitReporterError/malformed(path:line:reason:)`` when it declares
     ///   a document type.
-    init(path: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+    convenience init(path: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
         _ = LibXML.initialized
+        if path == Self.standardInput {
+            try self.init(
+                xmlReaderForFd(STDIN_FILENO, nil, nil, LibXML.readOptions), shown: Self.displayName(path),
+                diagnostics: diagnostics)
+            return
+        }
         try XMLReader.checkReadable(path)
         if let line = JUnitReadingBounds.doctypeLine(path) {
             throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
         }
-        guard let reader = xmlReaderForFile(path, nil, LibXML.readOptions) else {
-            throw .cannotRead(path: path, reason: "cannot be opened")
-        }
-        self.path = path
+        try self.init(xmlReaderForFile(path, nil, LibXML.readOptions), shown: path, diagnostics: diagnostics)
+    }
+
+    /// Reads the open file `descriptor` from where it stands (it stays open),
+    /// naming it `shown` in messages.
+    convenience init(descriptor: Int32, shown: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+        _ = LibXML.initialized
+        try self.init(xmlReaderForFd(descriptor, nil, nil, LibXML.readOptions), shown: shown, diagnostics: diagnostics)
+    }
+
+    private init(_ opened: xmlTextReaderPtr?, shown: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+        guard let reader = opened else { throw .cannotRead(path: shown, reason: "cannot be opened") }
+        self.path = shown
         self.diagnostics = diagnostics
         self.reader = reader
         xmlTextReaderSetStructuredErrorHandler(reader, XMLDiagnostics.handler, diagnostics.context)
@@ -168,8 +186,22 @@ final class XMLReader {
         xmlTextReaderMoveToElement(reader)
     }
 
-    /// Throws when `path` is missing, a folder or unreadable.
+    /// The path that names standard input.
+    static let standardInput = "-"
+
+    /// `path` as messages show it: `-` is `standard input`.
+    static func displayName(_ path: String) -> String { path == standardInput ? "standard input" : path }
+
+    /// Whether `path` names a regular file (one that can be read twice).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return path != standardInput && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Throws when `path` is missing, a folder or unreadable (`-`, standard
+    /// input, always passes).
     static func checkReadable(_ path: String) throws(JUnitReporterError) {
+        if path == standardInput { return }
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .cannotRead(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
@@ -179,4 +211,76 @@ final class XMLReader {
             throw .cannotRead(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }
     }
+}
+
+/// A copy of an input that can be read only once (standard input, a pipe, a
+/// FIFO), in an anonymous temporary file, for readers that go over a report
+/// twice (the structure checks, then the schema).
+final class SpooledFile {
+    /// The largest input copied: 2 GiB.
+    static let maxBytes = 2 << 30
+
+    /// The open copy.
+    let descriptor: Int32
+
+    /// Copies what `path` holds (`-`: standard input; a pipe, FIFO or
+    /// device) into an anonymous temporary file, open at its start.
+    ///
+    /// The file is unlinked at once, so nothing is left behind whatever
+    /// ends the process. It lives in `$TMPDIR` (`/tmp` by default).
+    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
+    ///   input cannot be read, is larger than ``Self.maxBytes``, or the
+    ///   temporary file cannot be written.
+    /// - Complexity: O(size), in 1 MiB blocks.
+    init(copying path: String) throws(JUnitReporterError) {
+        let shown = XMLReader.displayName(path)
+        try XMLReader.checkReadable(path)
+        let source = path == XMLReader.standardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw .cannotRead(path: shown, reason: String(cString: strerror(errno))) }
+        defer { if source != STDIN_FILENO { close(source) } }
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let copy: Int32
+        do {
+            copy = try AtomicFile.scratch(in: folder, for: "junit-input")
+        } catch {
+            guard case .cannotCreate(_, let reason) = error else { throw error }
+            throw .cannotRead(path: shown, reason: "cannot be copied for a second reading: \(reason)")
+        }
+        var total = 0
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { block.deallocate() }
+        func fail(_ reason: String) -> JUnitReporterError {
+            close(copy)
+            return .cannotRead(path: shown, reason: reason)
+        }
+        while true {
+            let got = read(source, block.baseAddress, block.count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw fail(String(cString: strerror(errno)))
+            }
+            if got == 0 { break }
+            total += got
+            guard total <= Self.maxBytes else {
+                throw fail("larger than 2 GiB, the most read from a pipe for a schema; save it to a file first")
+            }
+            var written = 0
+            while written < got {
+                let put = write(copy, block.baseAddress! + written, got - written)
+                if put < 0 {
+                    if errno == EINTR { continue }
+                    throw fail(
+                        "cannot be copied to \(folder) for a second reading: \(String(cString: strerror(errno)))")
+                }
+                written += put
+            }
+        }
+        lseek(copy, 0, SEEK_SET)
+        descriptor = copy
+    }
+
+    deinit { close(descriptor) }
+
+    /// Moves back to the start of the copy, for another reading.
+    func rewind() { lseek(descriptor, 0, SEEK_SET) }
 }

@@ -1,5 +1,13 @@
 import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A parsed XML Schema, and streaming validation of files against it.
 final class XMLSchema {
     /// The schema's name for messages: its path, or `jenkins (built in)`.
@@ -57,5 +65,25 @@ final class XMLSchema {
         defer { xmlSchemaFreeValidCtxt(context) }
         xmlSchemaSetValidStructuredErrors(context, XMLDiagnostics.handler, diagnostics.context)
         xmlSchemaValidateFile(context, file, 0)
+    }
+
+    /// Validates the well-formed file open at `descriptor`, from where it
+    /// stands, as a SAX stream (bounded memory), reporting each violation
+    /// with its line to `diagnostics`. The descriptor stays open.
+    func validate(descriptor: Int32, diagnostics: XMLDiagnostics) {
+        guard let context = xmlSchemaNewValidCtxt(schema) else {
+            diagnostics.record(line: 0, "schema: libxml2 cannot validate with \(path)")
+            return
+        }
+        defer { xmlSchemaFreeValidCtxt(context) }
+        xmlSchemaSetValidStructuredErrors(context, XMLDiagnostics.handler, diagnostics.context)
+        // The input buffer closes what it reads from: it gets its own copy.
+        let own = dup(descriptor)
+        guard own >= 0, let input = xmlParserInputBufferCreateFd(own, XML_CHAR_ENCODING_NONE) else {
+            if own >= 0 { close(own) }
+            diagnostics.record(line: 0, "schema: the copy of the input cannot be read again")
+            return
+        }
+        xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_NONE, nil, nil)
     }
 }

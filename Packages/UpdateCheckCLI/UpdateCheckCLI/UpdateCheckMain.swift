@@ -36,7 +36,39 @@ package enum UpdateCheckMain {
         signal(SIGPIPE, SIG_IGN)
         StandardStream.reserveDescriptors()
         AtomicFile.removeTemporaryFilesOnSignals()
+        let raw = (1..<Int(CommandLine.argc)).map { position in
+            CommandLine.unsafeArgv[position].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+        }
+        if let message = nonUTF8Argument(raw) {
+            let console = Console.standard
+            console.errorLine("Error: \(message)")
+            exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
+        }
         exit(run(arguments))
+    }
+
+    /// Names the first of `arguments` (each as its bytes, without the
+    /// program's name) that is not valid UTF-8, or `nil` when all are.
+    ///
+    /// Swift decodes such an argument with replacement characters, so a file
+    /// named by it would be looked for under another name and reported
+    /// missing; it is refused as a usage error instead, shown with each byte
+    /// outside printable ASCII (and `\`) as `\xNN`, and numbered from 1.
+    package static func nonUTF8Argument(_ arguments: [[UInt8]]) -> String? {
+        for (index, bytes) in arguments.enumerated() where String(validating: bytes, as: UTF8.self) == nil {
+            var shown = ""
+            for byte in bytes {
+                if (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") {
+                    shown.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                }
+            }
+            return "argument \(index + 1) is not valid UTF-8: '\(shown)'. File names and values are read "
+                + "as UTF-8; give the file a UTF-8 name, or a symbolic link with one."
+        }
+        return nil
     }
 
     /// Parses `arguments` and runs the command; returns its exit code.

@@ -35,7 +35,11 @@ package enum JUnitMergeCommand {
             reading bounds (named with its line); 66 an input is missing; 73 the
             output cannot be written.
             """,
-        arguments: [ArgumentSpec("report", help: "The JUnit XML files to merge, in order.", isRepeating: true)],
+        arguments: [
+            ArgumentSpec(
+                "report", help: "The JUnit XML files to merge, in order ('-': standard input, once).",
+                isRepeating: true)
+        ],
         options: [
             .value("output", short: "o", name: "file", help: "Where to write the merged report (required)."),
             .value("name", name: "name", help: "The <testsuites> name (default: the first report's)."),
@@ -49,6 +53,9 @@ package enum JUnitMergeCommand {
             throw .usage("Missing required option '--output <file>'.")
         }
         let inputs = invocation.positionals
+        if inputs.count(where: { $0 == "-" }) > 1 {
+            throw .usage("Standard input ('-') can be merged only once.")
+        }
         try OutputPath.prepare([("output", outputPath)], inputs: inputs)
         let totals: JUnitTotals
         do {

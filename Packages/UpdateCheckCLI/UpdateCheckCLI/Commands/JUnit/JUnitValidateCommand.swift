@@ -25,7 +25,7 @@ package enum JUnitValidateCommand {
             errors); 65 the report goes past the reading bounds, or the schema is not
             a usable XSD; 66 the report or the schema is missing.
             """,
-        arguments: [ArgumentSpec("report", help: "The JUnit XML file to check.")],
+        arguments: [ArgumentSpec("report", help: "The JUnit XML file to check ('-': standard input).")],
         options: [
             .value(
                 "schema", name: "name-or-xsd",
@@ -36,6 +36,7 @@ package enum JUnitValidateCommand {
     /// Validates the report and prints the verdict.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let path = invocation.positionals[0]
+        let shown = InputFile.displayName(path)
         let schema = invocation.value("schema").map(JUnitSchema.named)
         let result: JUnitValidation
         do {
@@ -46,16 +47,16 @@ package enum JUnitValidateCommand {
         let against = schema.map { " against \($0)" } ?? ""
         guard result.isValid else {
             for problem in result.problems {
-                invocation.console.line("\(path):\(problem.line > 0 ? "\(problem.line):" : "") \(problem.message)")
+                invocation.console.line("\(shown):\(problem.line > 0 ? "\(problem.line):" : "") \(problem.message)")
             }
             let unlisted = result.problemCount - result.problems.count
             if unlisted > 0 { invocation.console.line("... and \(unlisted) more") }
             let noun = result.problemCount == 1 ? "problem" : "problems"
-            invocation.console.line("\(path): not valid\(against) (\(result.problemCount) \(noun)).")
+            invocation.console.line("\(shown): not valid\(against) (\(result.problemCount) \(noun)).")
             return .checkFailed
         }
         invocation.console.line(
-            "\(path): valid\(against) (\(JUnitSummary.text(result.totals, suites: result.suiteCount))).")
+            "\(shown): valid\(against) (\(JUnitSummary.text(result.totals, suites: result.suiteCount))).")
         return .success
     }
 }
