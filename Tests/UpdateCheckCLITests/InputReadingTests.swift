@@ -81,8 +81,13 @@ import Testing
         #expect(merged.stdout == "Merged 2 reports into m.xml (2 tests, 0 failures, 1 error, 0 skipped).\n")
         let twice = try bash(#""$U" junit merge -o m2.xml - - </dev/null"#, in: files.folder)
         #expect(twice.status == 64)
-        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be merged only once.\n"))
+        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
         #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("m2.xml").path))
+        for command in ["diff - -", "plan - - --adapter uikit"] {
+            let both = try bash(#"echo '["a"]' | "$U" \#(command)"#, in: files.folder)
+            #expect(both.status == 64)
+            #expect(both.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
+        }
     }
 
     @Test func argumentsThatAreNotUTF8AreRefusedByName() throws {

@@ -23,6 +23,14 @@ package enum InputFile {
         path == "-" ? "standard input" : path
     }
 
+    /// Throws a usage error when `-` (standard input, which can be read
+    /// only once) is among `paths` more than once.
+    package static func checkStandardInputOnce(_ paths: [String]) throws(CLIError) {
+        if paths.count(where: { $0 == "-" }) > 1 {
+            throw .usage("Standard input ('-') can be read only once.")
+        }
+    }
+
     /// The whole content of `path` (`-`: standard input) as bytes.
     ///
     /// - Throws: exit 66 when the file is missing, a folder or unreadable

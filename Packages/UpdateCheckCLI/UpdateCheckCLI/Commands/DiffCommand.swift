@@ -35,6 +35,7 @@ package enum DiffCommand {
     ///   when the diff fails its verification.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let format = try Self.format.value(in: invocation) ?? "text"
+        try InputFile.checkStandardInputOnce(invocation.positionals)
         let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
         let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
         let changes = try changes(from: old, to: new)

@@ -43,6 +43,7 @@ package enum PlanCommand {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
         let adapter = try BuiltInAdapters.named(name, option: "adapter")
         let format = try Self.format.value(in: invocation) ?? "text"
+        try InputFile.checkStandardInputOnce(invocation.positionals)
         let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
         let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
         let changes = try DiffCommand.changes(from: old, to: new)

@@ -53,9 +53,7 @@ package enum JUnitMergeCommand {
             throw .usage("Missing required option '--output <file>'.")
         }
         let inputs = invocation.positionals
-        if inputs.count(where: { $0 == "-" }) > 1 {
-            throw .usage("Standard input ('-') can be merged only once.")
-        }
+        try InputFile.checkStandardInputOnce(inputs)
         try OutputPath.prepare([("output", outputPath)], inputs: inputs)
         let totals: JUnitTotals
         do {
