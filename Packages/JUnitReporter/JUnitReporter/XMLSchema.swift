@@ -58,32 +58,34 @@ final class XMLSchema {
     /// Validates the well-formed file at `file` as a SAX stream (bounded
     /// memory), reporting each violation with its line to `diagnostics`.
     func validate(file: String, diagnostics: XMLDiagnostics) {
-        guard let context = xmlSchemaNewValidCtxt(schema) else {
-            diagnostics.record(line: 0, "schema: libxml2 cannot validate with \(path)")
-            return
-        }
-        defer { xmlSchemaFreeValidCtxt(context) }
-        xmlSchemaSetValidStructuredErrors(context, XMLDiagnostics.handler, diagnostics.context)
-        xmlSchemaValidateFile(context, file, 0)
+        withValidation(reportingTo: diagnostics) { xmlSchemaValidateFile($0, file, 0) }
     }
 
     /// Validates the well-formed file open at `descriptor`, from where it
-    /// stands, as a SAX stream (bounded memory), reporting each violation
-    /// with its line to `diagnostics`. The descriptor stays open.
+    /// stands, like ``validate(file:diagnostics:)``; the descriptor stays
+    /// open.
     func validate(descriptor: Int32, diagnostics: XMLDiagnostics) {
+        withValidation(reportingTo: diagnostics) { context in
+            // The input buffer closes what it reads from: it gets its own copy.
+            let own = dup(descriptor)
+            guard own >= 0, let input = xmlParserInputBufferCreateFd(own, XML_CHAR_ENCODING_NONE) else {
+                if own >= 0 { close(own) }
+                diagnostics.record(line: 0, "schema: the copy of the input cannot be read again")
+                return
+            }
+            xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_NONE, nil, nil)
+        }
+    }
+
+    /// Calls `body` with a validation context for this schema whose errors
+    /// go to `diagnostics`, then frees it.
+    private func withValidation(reportingTo diagnostics: XMLDiagnostics, _ body: (xmlSchemaValidCtxtPtr) -> Void) {
         guard let context = xmlSchemaNewValidCtxt(schema) else {
             diagnostics.record(line: 0, "schema: libxml2 cannot validate with \(path)")
             return
         }
         defer { xmlSchemaFreeValidCtxt(context) }
         xmlSchemaSetValidStructuredErrors(context, XMLDiagnostics.handler, diagnostics.context)
-        // The input buffer closes what it reads from: it gets its own copy.
-        let own = dup(descriptor)
-        guard own >= 0, let input = xmlParserInputBufferCreateFd(own, XML_CHAR_ENCODING_NONE) else {
-            if own >= 0 { close(own) }
-            diagnostics.record(line: 0, "schema: the copy of the input cannot be read again")
-            return
-        }
-        xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_NONE, nil, nil)
+        body(context)
     }
 }
