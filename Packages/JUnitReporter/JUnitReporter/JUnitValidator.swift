@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// Checks that a file is a JUnit report CI systems accept, reading it as a
-/// stream (any size, bounded memory).
+/// stream (any size; the structure checks in memory bounded by the depth).
 ///
 /// Always checked:
 /// - well-formed XML 1.0 (libxml2's parser; its message and line);
@@ -39,7 +39,11 @@ public enum JUnitValidator {
     ///   report that is not XML at all is a problem in the result, not an
     ///   error.
     /// - Complexity: O(n) in the size of the file (read once, and once more
-    ///   for the schema); memory O(depth).
+    ///   for the schema); memory O(depth) for the structure checks. With a
+    ///   schema, libxml2's content-model matcher also keeps about 150 bytes
+    ///   for each child of an open element (measured: 93 MB for 600,000
+    ///   cases in one suite of the Jenkins schema, 22 MB for 100,000 suites
+    ///   of one case each).
     public static func validate(file path: String, schema: JUnitSchema? = nil, maxProblems: Int = 50)
         throws(JUnitReporterError) -> JUnitValidation
     {

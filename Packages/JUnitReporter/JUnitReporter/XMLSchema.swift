@@ -55,8 +55,9 @@ final class XMLSchema {
 
     deinit { xmlSchemaFree(schema) }
 
-    /// Validates the well-formed file at `file` as a SAX stream (bounded
-    /// memory), reporting each violation with its line to `diagnostics`.
+    /// Validates the well-formed file at `file` as a SAX stream, reporting
+    /// each violation with its line to `diagnostics` (memory grows with the
+    /// number of children of an open element; see ``JUnitValidator``).
     func validate(file: String, diagnostics: XMLDiagnostics) {
         withValidation(reportingTo: diagnostics) { xmlSchemaValidateFile($0, file, 0) }
     }
