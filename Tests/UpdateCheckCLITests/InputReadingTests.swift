@@ -205,6 +205,46 @@ import Testing
         }
     }
 
+    @Test func longStringsAreCheckedAtEveryByte() throws {
+        // Strings past eight bytes are scanned a word at a time: every special byte is still found.
+        let padding = "abcdefghijklmnop"
+        for position in 0..<16 {
+            let head = String(padding.prefix(position))
+            let tail = String(padding.suffix(16 - position))
+            #expect(try parse("\"" + head + "é😀" + tail + "\"").stringValue == head + "é😀" + tail)
+            #expect(try parse("\"" + head + "\\\"" + tail + "\"").stringValue == head + "\"" + tail)
+            #expect(
+                throws: JSONNode.SyntaxError(
+                    line: 1, column: 2 + position, message: "control character in string (escape it)")
+            ) {
+                try parse("\"" + head + "\u{01}" + tail + "\"")
+            }
+            // A four-byte sequence cut short and a lone continuation byte: never repaired, always refused.
+            for invalid: [UInt8] in [[0xF0, 0x9F, 0x98], [0x80], [0xC3]] {
+                let bytes = [UInt8(ascii: "\"")] + Array(head.utf8) + invalid + Array(tail.utf8) + [UInt8(ascii: "\"")]
+                #expect(throws: JSONNode.SyntaxError(line: 1, column: 1, message: "invalid UTF-8 in string")) {
+                    try JSONNode.parse(bytes)
+                }
+            }
+        }
+        let escapedInvalid: [UInt8] = Array("\"a\\n".utf8) + [0xE2, 0x82] + Array("bcdefghij\"".utf8)
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 1, message: "invalid UTF-8 in string")) {
+            try JSONNode.parse(escapedInvalid)
+        }
+    }
+
+    @Test func reportsQuoteIDsAsJSON() {
+        #expect(JSONText.quote("plain-id") == "\"plain-id\"")
+        #expect(JSONText.quote("a\"b\\c\nd\re\tf\u{01}g\u{1F}é") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fé\"")
+        #expect(JSONText.quote("") == "\"\"")
+        var out: [UInt8] = []
+        for number in [0, 7, 10, 4_500_000, -12, Int.max, Int.min] {
+            JSONText.appendDecimal(number, to: &out)
+            out.append(UInt8(ascii: " "))
+        }
+        #expect(String(decoding: out, as: UTF8.self) == "0 7 10 4500000 -12 \(Int.max) \(Int.min) ")
+    }
+
     @Test func snapshotFileReadsContentAndLines() throws {
         let text = "[\"a\",\n {\"id\": \"b\", \"title\": \"B\", \"n\": 1},\n \"c\"]"
         let snapshot = try DiffSnapshotFile.read(from: Array(text.utf8), path: "s.json")

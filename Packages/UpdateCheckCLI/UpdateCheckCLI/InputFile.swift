@@ -35,8 +35,8 @@ package enum InputFile {
     ///
     /// - Throws: exit 66 when the file is missing, a folder or unreadable
     ///   (naming it and the system's reason); exit 65 past ``maxBytes``.
-    /// - Complexity: O(size): a regular file is read into a buffer of its
-    ///   size; anything else in growing blocks.
+    /// - Complexity: O(size): a regular file is read straight into a buffer
+    ///   of its size; anything else in growing blocks.
     package static func bytes(at path: String) throws(CLIError) -> [UInt8] {
         let name = displayName(path)
         let descriptor: Int32
@@ -57,7 +57,33 @@ package enum InputFile {
         let isRegular = info.st_mode & S_IFMT == S_IFREG
         if isRegular, Int(info.st_size) > maxBytes { throw tooLarge(name) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(isRegular ? Int(info.st_size) + 1 : 64 << 10)
+        if isRegular {
+            // Straight into a buffer of the file's size plus one byte, to see the end in the same reads.
+            let capacity = Int(info.st_size) + 1
+            var failure: Int32 = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if got > 0 {
+                        count += got
+                    } else if got == 0 {
+                        return
+                    } else if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
+            }
+            if failure != 0 {
+                errno = failure
+                throw .noInput("\(name): cannot be read (\(reason())).")
+            }
+            // A file that grew while being read goes on in blocks.
+            if bytes.count < capacity { return bytes }
+        } else {
+            bytes.reserveCapacity(64 << 10)
+        }
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -199,55 +199,67 @@ package struct JSONScanner {
     ///
     /// - Parameters:
     ///   - maxBytes: the longest string accepted, in UTF-8 bytes once
-    ///     unescaped; a longer one is an error as soon as its text as written
-    ///     passes six times that (the longest escape), or once read.
-    ///   - what: names the string in that error (`the ID`), at its start.
-    /// - Complexity: O(length): a string without escapes is validated and
-    ///   copied in one step.
-    package mutating func string(maxBytes: Int = .max, what: String = "string") throws(JSONNode.SyntaxError)
-        -> String
-    {
+    ///     unescaped; a longer one is an error as soon as the bytes read
+    ///     from it pass that bound.
+    ///   - what: names the string in that error (`the ID`), at its start;
+    ///     built only when the error is thrown.
+    /// - Complexity: O(length): a string without escapes is scanned eight
+    ///   bytes at a time and copied in one step (checked as UTF-8 only
+    ///   when it holds a byte past ASCII).
+    package mutating func string(
+        maxBytes: Int = .max, what: @autoclosure () -> String = "string"
+    ) throws(JSONNode.SyntaxError) -> String {
         let startLine = line
         let startColumn = column
         index += 1  // opening quote
         let start = index
-        let rawLimit = maxBytes > Int.max / 6 ? Int.max : maxBytes * 6
         func tooLong() -> JSONNode.SyntaxError {
             JSONNode.SyntaxError(
-                line: startLine, column: startColumn, message: "\(what) is longer than \(maxBytes) bytes")
+                line: startLine, column: startColumn, message: "\(what()) is longer than \(maxBytes) bytes")
+        }
+        func invalid() -> JSONNode.SyntaxError {
+            JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
         }
         // Fast path: up to the closing quote with no escape or control character.
-        while index < bytes.count {
+        let end = bytes.count
+        var high: UInt8 = 0
+        let base = bytes.baseAddress
+        while index < end {
+            if let base, end - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if !Self.needsByteScan(word) {
+                    index += 8
+                    if index - start > maxBytes { throw tooLong() }
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
             index += 1
-            if index - start > rawLimit { throw tooLong() }
+            if index - start > maxBytes { throw tooLong() }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            guard index - start <= maxBytes else { throw tooLong() }
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            else {
-                throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
-            }
+        if index < end, bytes[index] == UInt8(ascii: "\"") {
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard let string = Self.decode(text, isASCII: high < 0x80) else { throw invalid() }
             index += 1
-            return text
+            return string
         }
-        // Escapes: collect the unescaped bytes, then validate them once.
+        // Escapes: collect the unescaped bytes, then check them once.
         var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            if index - start > rawLimit { throw tooLong() }
+        while index < end {
+            if out.count > maxBytes { throw tooLong() }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard out.count <= maxBytes else { throw tooLong() }
-                guard let text = String(validating: out, as: UTF8.self) else {
-                    throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
+                guard let string = out.withUnsafeBufferPointer({ Self.decode($0, isASCII: false) }) else {
+                    throw invalid()
                 }
-                return text
+                return string
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { break }
+                guard index < end else { break }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -281,6 +293,31 @@ package struct JSONScanner {
             }
         }
         throw JSONNode.SyntaxError(line: startLine, column: startColumn, message: "unterminated string")
+    }
+
+    /// Whether any of the eight bytes of `word` is a quote, a backslash, a
+    /// control character or past ASCII, so that it must be read byte by
+    /// byte (a false alarm only costs that).
+    @inline(__always)
+    private static func needsByteScan(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let quote = hasZero(word ^ (ones &* 0x22))
+        let backslash = hasZero(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return (quote | backslash | control | (word & highs)) != 0
+    }
+
+    /// `text` as a string, or nil when it is not valid UTF-8.
+    ///
+    /// ASCII text needs no check; other text is decoded (which would repair
+    /// it) and compared with the bytes, which differ exactly when some
+    /// sequence was invalid.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
+        let string = String(decoding: text, as: UTF8.self)
+        if isASCII { return string }
+        return string.utf8.elementsEqual(text) ? string : nil
     }
 
     private mutating func hex4() throws(JSONNode.SyntaxError) -> UInt32 {

@@ -19,28 +19,71 @@ package enum DiffJSONReport {
     ///     }
     ///
     /// Deletion offsets are old offsets, insertion offsets new offsets.
+    ///
+    /// - Complexity: O(changes + total ID length), written as bytes in one
+    ///   buffer with no allocation per line.
     package static func render(_ changes: ListChanges<String>) -> String {
         let structure = changes.structure
-        func list(_ name: String, _ items: [String], last: Bool = false) -> String {
-            let comma = last ? "" : ","
-            if items.isEmpty { return "  \(JSONText.quote(name)): []\(comma)\n" }
-            return "  \(JSONText.quote(name)): [\n    " + items.joined(separator: ",\n    ") + "\n  ]\(comma)\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(
+            128 + 40
+                * (structure.deletions.count + structure.insertions.count + structure.moves.count
+                    + changes.contentUpdates.count))
+        func text(_ string: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
         }
-        var out = "{\n"
-        out += "  \"oldCount\": \(structure.oldCount),\n"
-        out += "  \"newCount\": \(structure.newCount),\n"
-        out += list(
-            "deletions", structure.deletions.map { "{\"offset\": \($0.offset), \"id\": \(JSONText.quote($0.id))}" })
-        out += list(
-            "insertions", structure.insertions.map { "{\"offset\": \($0.offset), \"id\": \(JSONText.quote($0.id))}" })
-        out += list(
-            "moves",
-            structure.moves.map { "{\"id\": \(JSONText.quote($0.id)), \"from\": \($0.from), \"to\": \($0.to)}" })
-        out += list(
-            "contentUpdates",
-            changes.contentUpdates.map {
-                "{\"id\": \(JSONText.quote($0.id)), \"oldOffset\": \($0.oldOffset), \"newOffset\": \($0.newOffset)}"
-            }, last: true)
-        return out + "}\n"
+        func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
+        func quoted(_ value: String) { JSONText.appendQuoted(value, to: &out) }
+        // `"name": [` one item per line `]`, each item written by `item`.
+        func list<Item>(_ name: StaticString, _ items: [Item], last: Bool = false, _ item: (Item) -> Void) {
+            text("  \"")
+            text(name)
+            text("\": [")
+            for (index, element) in items.enumerated() {
+                text(index == 0 ? "\n    " : ",\n    ")
+                item(element)
+            }
+            if !items.isEmpty { text("\n  ") }
+            text(last ? "]\n" : "],\n")
+        }
+        text("{\n  \"oldCount\": ")
+        number(structure.oldCount)
+        text(",\n  \"newCount\": ")
+        number(structure.newCount)
+        text(",\n")
+        list("deletions", structure.deletions) { deletion in
+            text("{\"offset\": ")
+            number(deletion.offset)
+            text(", \"id\": ")
+            quoted(deletion.id)
+            text("}")
+        }
+        list("insertions", structure.insertions) { insertion in
+            text("{\"offset\": ")
+            number(insertion.offset)
+            text(", \"id\": ")
+            quoted(insertion.id)
+            text("}")
+        }
+        list("moves", structure.moves) { move in
+            text("{\"id\": ")
+            quoted(move.id)
+            text(", \"from\": ")
+            number(move.from)
+            text(", \"to\": ")
+            number(move.to)
+            text("}")
+        }
+        list("contentUpdates", changes.contentUpdates, last: true) { update in
+            text("{\"id\": ")
+            quoted(update.id)
+            text(", \"oldOffset\": ")
+            number(update.oldOffset)
+            text(", \"newOffset\": ")
+            number(update.newOffset)
+            text("}")
+        }
+        text("}\n")
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -13,31 +13,66 @@ package enum DiffTextReport {
     ///     Moved (old offset -> new offset):
     ///       2 -> 0  "c"
     ///     1 deleted, 1 inserted, 1 moved, 0 content updated; 1 stays put.
+    ///
+    /// - Complexity: O(changes + total ID length), written as bytes in one
+    ///   buffer with no allocation per line.
     package static func render(_ changes: ListChanges<String>, old: DiffSnapshotFile, new: DiffSnapshotFile) -> String {
         let structure = changes.structure
-        var lines = ["\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))"]
+        var out: [UInt8] = []
+        out.reserveCapacity(
+            64 + 24
+                * (structure.deletions.count + structure.insertions.count + structure.moves.count
+                    + changes.contentUpdates.count))
+        func text(_ string: String) { out.append(contentsOf: string.utf8) }
+        func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
+        func id(_ value: String) {
+            text("  ")
+            JSONText.appendQuoted(value, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+        text("\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))\n")
         if !structure.deletions.isEmpty {
-            lines.append("Deleted (old offset):")
-            lines += structure.deletions.map { "  \($0.offset)  \(JSONText.quote($0.id))" }
+            text("Deleted (old offset):\n")
+            for deletion in structure.deletions {
+                text("  ")
+                number(deletion.offset)
+                id(deletion.id)
+            }
         }
         if !structure.insertions.isEmpty {
-            lines.append("Inserted (new offset):")
-            lines += structure.insertions.map { "  \($0.offset)  \(JSONText.quote($0.id))" }
+            text("Inserted (new offset):\n")
+            for insertion in structure.insertions {
+                text("  ")
+                number(insertion.offset)
+                id(insertion.id)
+            }
         }
         if !structure.moves.isEmpty {
-            lines.append("Moved (old offset -> new offset):")
-            lines += structure.moves.map { "  \($0.from) -> \($0.to)  \(JSONText.quote($0.id))" }
+            text("Moved (old offset -> new offset):\n")
+            for move in structure.moves {
+                text("  ")
+                number(move.from)
+                text(" -> ")
+                number(move.to)
+                id(move.id)
+            }
         }
         if !changes.contentUpdates.isEmpty {
-            lines.append("Content updated (old offset -> new offset):")
-            lines += changes.contentUpdates.map { "  \($0.oldOffset) -> \($0.newOffset)  \(JSONText.quote($0.id))" }
+            text("Content updated (old offset -> new offset):\n")
+            for update in changes.contentUpdates {
+                text("  ")
+                number(update.oldOffset)
+                text(" -> ")
+                number(update.newOffset)
+                id(update.id)
+            }
         }
         let staying = structure.keptCount - structure.moves.count
-        lines.append(
+        text(
             "\(structure.deletions.count) deleted, \(structure.insertions.count) inserted, "
                 + "\(structure.moves.count) moved, \(changes.contentUpdates.count) content updated; "
-                + "\(staying) \(staying == 1 ? "stays" : "stay") put.")
-        return lines.joined(separator: "\n") + "\n"
+                + "\(staying) \(staying == 1 ? "stays" : "stay") put.\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func count(_ number: Int) -> String {
