@@ -38,10 +38,12 @@ final class AdapterProcess {
     /// The longest line accepted from stdout.
     let lineLimit = 64 << 20
 
-    /// Starts `command` with `/bin/sh -c`.
+    /// Starts `command` with `/bin/sh -c`, in `workingDirectory` when given.
     ///
-    /// - Throws: the `errno` text when pipes or the process cannot be created.
-    init(command: String) throws(ExternalAdapterError) {
+    /// - Throws: the `errno` text when pipes or the process cannot be
+    ///   created. (A folder that cannot be entered makes the program exit
+    ///   with status 2 and a message on stderr.)
+    init(command: String, workingDirectory: String? = nil) throws(ExternalAdapterError) {
         // A program that exits while requests are still being written would
         // otherwise kill the kit with SIGPIPE; EPIPE is handled instead.
         signal(SIGPIPE, SIG_IGN)
@@ -59,7 +61,11 @@ final class AdapterProcess {
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
         for fd in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, fd) }
         var child: pid_t = 0
-        let arguments = ["/bin/sh", "-c", command]
+        // In another folder, a first shell enters it (or exits, naming it on
+        // stderr) and becomes the shell that runs the command.
+        let arguments =
+            workingDirectory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec /bin/sh -c \"$1\"", $0, command] }
+            ?? ["/bin/sh", "-c", command]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let status = posix_spawn(&child, "/bin/sh", &actions, nil, &argv, environ)

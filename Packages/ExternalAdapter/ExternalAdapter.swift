@@ -42,12 +42,16 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     ///     `recyclerview`, …), which the handshake must name.
     ///   - timeout: how long the program may stay silent while a case waits
     ///     for its answer, in seconds (for the handshake, at least 30 s).
+    ///   - workingDirectory: the folder the program runs in (each time it
+    ///     is started), or `nil` for the current folder.
     /// - Throws: ``ExternalAdapterError`` when the program cannot be started
-    ///   or its handshake is missing or invalid.
-    public init(command: String, model: Inner.Type, modelName: String, timeout: Double = 10)
-        throws(ExternalAdapterError)
-    {
-        program = try ExternalProgram(command: command, modelName: modelName, timeout: max(0.01, timeout))
+    ///   (the folder cannot be entered included) or its handshake is missing
+    ///   or invalid.
+    public init(
+        command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil
+    ) throws(ExternalAdapterError) {
+        program = try ExternalProgram(
+            command: command, workingDirectory: workingDirectory, modelName: modelName, timeout: max(0.01, timeout))
     }
 
     /// The name the program declared.

@@ -22,6 +22,8 @@ final class ExternalProgram: Sendable {
     }
 
     let command: String
+    /// The folder the program runs in, or `nil` for the current one.
+    let workingDirectory: String?
     let modelName: String
     let timeout: Double
     let handshake: Handshake
@@ -32,11 +34,14 @@ final class ExternalProgram: Sendable {
     static var failureLimit: Int { 5 }
 
     /// Starts the program and reads its handshake.
-    init(command: String, modelName: String, timeout: Double) throws(ExternalAdapterError) {
+    init(command: String, workingDirectory: String?, modelName: String, timeout: Double)
+        throws(ExternalAdapterError)
+    {
         self.command = command
+        self.workingDirectory = workingDirectory
         self.modelName = modelName
         self.timeout = timeout
-        let process = try AdapterProcess(command: command)
+        let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
         handshake = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
         state = Mutex(State(process: process))
     }
@@ -73,7 +78,7 @@ final class ExternalProgram: Sendable {
                     process = running
                 } else {
                     do {
-                        process = try AdapterProcess(command: command)
+                        process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
                         _ = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
                         state.process = process
                     } catch {

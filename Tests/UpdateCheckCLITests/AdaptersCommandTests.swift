@@ -47,20 +47,23 @@ import UIKitAdapter
                         its toolkit model: they must show exactly the new snapshot, refresh every changed
                         item and no other, keep or replace cells as the adapter's policy says, and never
                         raise the toolkit's error. A failure names the smallest failing case and the calls.
-                        Without names, the four default adapters are checked. Runs on every core.
+                        Without names, the four default adapters and the adapter programs of the manifest
+                        (--config FILE, or ./updatecheck.json when present) are checked; a name may be a
+                        manifest adapter's. Runs on every core.
                         With --exec, the adapter is a program in any language speaking the adapter
                         protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
                         --model names; a case it crashes on, hangs on or answers with garbage fails alone.
                         --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
                         (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
-                        Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
-                        handshake is invalid; 66 the program cannot be started; 73 the report cannot be
-                        written.
+                        Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
+                        start or declares another policy fails its cases); 64 bad usage; 65 the --exec
+                        program's handshake is invalid, or the manifest is malformed; 66 the --exec program
+                        cannot be started, or the --config file is missing; 73 the report cannot be written.
 
                         USAGE: updatecheck adapters check [<name> ...] [<options>]
 
                         ARGUMENTS:
-                          <name> ...              Adapters to check (default: the four defaults).
+                          <name> ...              Adapters to check (default: the four defaults and the manifest's).
 
                         OPTIONS:
                           --ids <k>               Distinct IDs of the exhaustive pairs, 0 to 6 (default 5).
@@ -71,6 +74,7 @@ import UIKitAdapter
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist.
                           --timeout <s>           How long --exec may stay silent on a case (default 10).
+                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 

@@ -37,11 +37,17 @@ import Testing
                         'updatecheck junit merge' of their reports holds the cases of one whole run.
                         Every report carries the seed, shard, ids and records as suite properties.
 
+                        The adapter programs of a manifest (--config FILE, or ./updatecheck.json when
+                        present) run as suites after the built-in adapters, proven like them; a program
+                        that does not start or declares another policy than its manifest fails its own
+                        cases, and the run goes on.
+
                         The JUnit report's folder is created if missing; a report path that cannot be
                         written stops the run before any check (exit 73).
 
-                        Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
-                        73 the JUnit report or a picture cannot be written.
+                        Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
+                        is malformed; 66 the --config file is missing; 73 the JUnit report or a picture
+                        cannot be written.
 
                         USAGE: updatecheck check [<options>]
 
@@ -51,6 +57,7 @@ import Testing
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --only <area>           Run only these areas: state, diff, adapters (repeatable or comma list).
                           --seed <s>              Seed of the random parts (default 1).
+                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 

@@ -128,6 +128,14 @@ package enum Options {
     /// `--junit <file>`: where a check command also writes its JUnit report.
     package static let junit = output("junit", help: "Also write the results as a JUnit XML report to <file>.")
 
+    /// `--config <file>`: the adapter manifest (default: `updatecheck.json`
+    /// in the current folder, when there is one).
+    package static let config = TypedOption<String>(
+        "config", name: "file",
+        help: "The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).",
+        expected: "a file path"
+    ) { $0.isEmpty ? nil : $0 }
+
     /// `--only <area>`: areas of `check`, repeatable or as a comma list.
     package static let areas = TypedOption<[CheckArea]>(
         "only", name: "area", help: "Run only these areas: state, diff, adapters (repeatable or comma list).",

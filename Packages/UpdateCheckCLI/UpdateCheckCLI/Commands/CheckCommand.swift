@@ -27,15 +27,21 @@ package enum CheckCommand {
             'updatecheck junit merge' of their reports holds the cases of one whole run.
             Every report carries the seed, shard, ids and records as suite properties.
 
+            The adapter programs of a manifest (--config FILE, or ./updatecheck.json when
+            present) run as suites after the built-in adapters, proven like them; a program
+            that does not start or declares another policy than its manifest fails its own
+            cases, and the run goes on.
+
             The JUnit report's folder is created if missing; a report path that cannot be
             written stops the run before any check (exit 73).
 
-            Exit codes: 0 every case passed; 1 a case failed; 64 bad usage;
-            73 the JUnit report or a picture cannot be written.
+            Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
+            is malformed; 66 the --config file is missing; 73 the JUnit report or a picture
+            cannot be written.
             """,
         options: [
             CheckOptions.ids.spec, Options.records.spec, Options.shard.spec, Options.areas.spec,
-            Options.seed.spec, Options.junit.spec,
+            Options.seed.spec, Options.config.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -45,14 +51,32 @@ package enum CheckCommand {
     /// Runs the command.
     ///
     /// - Returns: exit 0 when every case passed, 1 otherwise.
-    /// - Throws: exit 64 for a bad option; exit 73 when the JUnit report
-    ///   cannot be written (the summary is printed first).
+    /// - Throws: exit 64 for a bad option; exit 65 or 66 for a malformed or
+    ///   missing manifest; exit 73 when the JUnit report cannot be written
+    ///   (the summary is printed first).
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try CheckOptions(invocation)
         if let path = options.junitPath {
             try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: [])
         }
-        return try run(BuiltInSuites.make(options), options: options, console: invocation.console)
+        let manifest = try AdapterManifest.find(config: options.configPath)
+        let suites = try BuiltInSuites.make(options) + pluggedSuites(manifest, options: options)
+        return try run(suites, options: options, console: invocation.console)
+    }
+
+    /// The suites of the manifest's adapters (area `adapters`), proven as
+    /// the built-in adapters are (on `randomPairs` random pairs), with
+    /// pictures of failing cases.
+    package static func pluggedSuites(
+        _ manifest: AdapterManifest?, options: CheckOptions,
+        randomPairs: Int = AdapterConformanceSuite.randomPairs
+    ) -> [CheckSuite] {
+        guard let manifest, options.areas.contains(.adapters) else { return [] }
+        let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
+        return manifest.adapters.map { adapter in
+            AdapterConformanceSuite.make(
+                adapter.entry, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)
+        }
     }
 
     /// Runs `suites` with `options`: the body of the command, open to tests
@@ -87,6 +111,8 @@ package struct CheckOptions: Sendable, Equatable {
     package var seed: UInt64
     /// `--junit`: where to write the JUnit report, if anywhere.
     package var junitPath: String?
+    /// `--config`: the adapter manifest, when given (else `./updatecheck.json` if present).
+    package var configPath: String?
 
     /// Creates options; the defaults are those of a plain `updatecheck check`.
     package init(
@@ -114,6 +140,7 @@ package struct CheckOptions: Sendable, Equatable {
         if !only.isEmpty { areas = Set(only.joined()).sorted() }
         seed = try Options.seed.value(in: invocation) ?? seed
         junitPath = try Options.junit.value(in: invocation)?.path
+        configPath = try Options.config.value(in: invocation)
     }
 
     /// The run-wide properties every suite of the report carries: seed,

@@ -1,5 +1,6 @@
 import BatchUpdate
 import JUnitReporter
+import ListDiff
 
 /// One adapter's conformance as a suite: the conformance kit's groups (one
 /// per old snapshot of `--ids` IDs, then one per hundred random pairs from
@@ -47,7 +48,7 @@ package enum AdapterConformanceSuite {
     /// the groups), every option a property, each report handed to `observe`.
     package static func command(
         _ adapter: AdapterEntry, options: ConformanceOptions,
-        observe: @escaping @Sendable (ConformanceReport) -> Void
+        observe: @escaping @Sendable (Result<ConformanceReport, CLIError>) -> Void
     ) -> CheckSuite {
         var base = options
         base.shard = .whole
@@ -68,17 +69,47 @@ package enum AdapterConformanceSuite {
 
     private static func make(
         _ adapter: AdapterEntry, name: String, options base: ConformanceOptions, properties: [JUnitProperty],
-        pictures: PictureFolder?, observe: (@Sendable (ConformanceReport) -> Void)?
+        pictures: PictureFolder?, observe: (@Sendable (Result<ConformanceReport, CLIError>) -> Void)?
     ) -> CheckSuite {
         let count = ConformanceKit.groupCount(options: base)
         return CheckSuite(name: name, area: .adapters, caseCount: count, properties: properties) {
             selection throws(CLIError) in
             var options = base
             options.shard = selection.localShard
-            let report = adapter.prove(options)
-            observe?(report)
-            return SuiteOutput(
-                cases: try cases(for: report, positions: selection.positions(among: count), pictures: pictures))
+            let positions = selection.positions(among: count)
+            let report: ConformanceReport
+            do throws(CLIError) {
+                report = try adapter.prove(options)
+            } catch {
+                observe?(.failure(error))
+                return SuiteOutput(cases: unavailable(adapter.name, error, positions: positions, options: base))
+            }
+            observe?(.success(report))
+            return SuiteOutput(cases: try cases(for: report, positions: positions, pictures: pictures))
+        }
+    }
+
+    /// The cases of an adapter that could not run at all (`error`): the
+    /// groups at `positions`, named as a run would name them, each an error
+    /// carrying the message, so a broken plug-in fails its own suite and
+    /// the run goes on.
+    static func unavailable(_ adapter: String, _ error: CLIError, positions: [Int], options: ConformanceOptions)
+        -> [JUnitTestCase]
+    {
+        let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
+        let size = max(1, options.randomGroupSize)
+        return positions.map { position in
+            let kind: ConformanceGroup.Kind
+            if position < selections.count {
+                kind = .exhaustive(old: selections[position].map(ConformanceKit.label))
+            } else {
+                let first = (position - selections.count) * size
+                kind = .random(first: first, count: min(size, options.randomPairs - first))
+            }
+            let group = ConformanceGroup(kind: kind, casesChecked: 0, failureCount: 0, failures: [], seconds: 0)
+            return JUnitTestCase(
+                name: group.name, className: "BatchUpdate.conformance.\(adapter)",
+                outcome: .error(message: error.message, type: "UpdateCheck.AdapterUnavailable", details: error.message))
         }
     }
 

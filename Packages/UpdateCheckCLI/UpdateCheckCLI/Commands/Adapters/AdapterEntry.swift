@@ -15,7 +15,25 @@ package struct AdapterEntry: Sendable {
     /// (`nil` for an adapter program, which the kit proves with its own IDs only).
     package var plan: (@Sendable (UpdatePlan<String>) -> PlannedCalls)?
     /// Runs the conformance kit on the adapter.
-    package var prove: @Sendable (ConformanceOptions) -> ConformanceReport
+    ///
+    /// Throws only for an adapter that cannot run at all (a manifest's
+    /// program that does not start, or declares another policy than its
+    /// manifest): its suite's cases then end as errors with the message.
+    package var prove: @Sendable (ConformanceOptions) throws(CLIError) -> ConformanceReport
+
+    /// Creates an entry from its parts.
+    package init(
+        name: String, summary: String, policy: AdapterPolicy, isVariant: Bool = false,
+        plan: (@Sendable (UpdatePlan<String>) -> PlannedCalls)? = nil,
+        prove: @escaping @Sendable (ConformanceOptions) throws(CLIError) -> ConformanceReport
+    ) {
+        self.name = name
+        self.summary = summary
+        self.policy = policy
+        self.isVariant = isVariant
+        self.plan = plan
+        self.prove = prove
+    }
 
     /// Wraps `adapter` (for files of string IDs) and the same adapter for
     /// the kit's integer IDs.

@@ -15,23 +15,27 @@ package enum AdaptersCheckCommand {
             its toolkit model: they must show exactly the new snapshot, refresh every changed
             item and no other, keep or replace cells as the adapter's policy says, and never
             raise the toolkit's error. A failure names the smallest failing case and the calls.
-            Without names, the four default adapters are checked. Runs on every core.
+            Without names, the four default adapters and the adapter programs of the manifest
+            (--config FILE, or ./updatecheck.json when present) are checked; a name may be a
+            manifest adapter's. Runs on every core.
             With --exec, the adapter is a program in any language speaking the adapter
             protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
             --model names; a case it crashes on, hangs on or answers with garbage fails alone.
             --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
             (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
-            Exit codes: 0 all passed; 1 an adapter failed; 64 bad usage; 65 the program's
-            handshake is invalid; 66 the program cannot be started; 73 the report cannot be
-            written.
+            Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
+            start or declares another policy fails its cases); 64 bad usage; 65 the --exec
+            program's handshake is invalid, or the manifest is malformed; 66 the --exec program
+            cannot be started, or the --config file is missing; 73 the report cannot be written.
             """,
         arguments: [
             ArgumentSpec(
-                "name", help: "Adapters to check (default: the four defaults).", isOptional: true, isRepeating: true)
+                "name", help: "Adapters to check (default: the four defaults and the manifest's).", isOptional: true,
+                isRepeating: true)
         ],
         options: [
             ids.spec, random.spec, maxItems.spec, Options.seed.spec, Options.shard.spec, exec.spec, model.spec,
-            timeout.spec, Options.junit.spec,
+            timeout.spec, Options.config.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -76,6 +80,9 @@ package enum AdaptersCheckCommand {
             guard invocation.positionals.isEmpty else {
                 throw .usage("Give either adapter names or '--exec', not both.")
             }
+            guard invocation.value("config") == nil else {
+                throw .usage("Give either '--exec' or '--config', not both.")
+            }
             guard let model = try model.value(in: invocation) else {
                 throw .usage(
                     "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
@@ -86,22 +93,31 @@ package enum AdaptersCheckCommand {
             adapters = [started.entry]
         } else if invocation.value("model") != nil || invocation.value("timeout") != nil {
             throw .usage("'--model' and '--timeout' go with '--exec'.")
-        } else if invocation.positionals.isEmpty {
-            adapters = BuiltInAdapters.defaults
-            program = nil
         } else {
-            var named: [AdapterEntry] = []
-            for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
-                named.append(try BuiltInAdapters.named(name))
+            let plugged = try AdapterManifest.find(config: try Options.config.value(in: invocation))?.adapters ?? []
+            if invocation.positionals.isEmpty {
+                adapters = BuiltInAdapters.defaults + plugged.map(\.entry)
+            } else {
+                var named: [AdapterEntry] = []
+                for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
+                    if let found = plugged.first(where: { $0.name == name }) {
+                        named.append(found.entry)
+                    } else {
+                        named.append(try BuiltInAdapters.named(name, plugged: plugged.map(\.name)))
+                    }
+                }
+                adapters = named
             }
-            adapters = named
             program = nil
         }
         invocation.console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope(options)).")
         let console = invocation.console
         let suites = adapters.map { adapter in
-            AdapterConformanceSuite.command(adapter, options: options) { report in
-                console.writeOut(summary(of: report))
+            AdapterConformanceSuite.command(adapter, options: options) { result in
+                switch result {
+                case .success(let report): console.writeOut(summary(of: report))
+                case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
+                }
             }
         }
         defer { program?.stop() }

@@ -35,10 +35,13 @@ package enum BuiltInAdapters {
 
     /// The adapter called `name`.
     ///
-    /// - Throws: a usage error listing the known names.
-    package static func named(_ name: String, option: String? = nil) throws(CLIError) -> AdapterEntry {
+    /// - Throws: a usage error listing the known names (and `plugged`, the
+    ///   names of a manifest's adapters, when given).
+    package static func named(_ name: String, option: String? = nil, plugged: [String] = []) throws(CLIError)
+        -> AdapterEntry
+    {
         guard let entry = all.first(where: { $0.name == name }) else {
-            let known = all.map(\.name).joined(separator: ", ")
+            let known = (all.map(\.name) + plugged).joined(separator: ", ")
             let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "adapter '\(name)'"
             throw .usage("Unknown \(subject): expected one of \(known).")
         }

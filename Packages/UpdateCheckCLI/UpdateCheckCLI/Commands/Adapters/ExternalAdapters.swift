@@ -20,33 +20,28 @@ package enum ExternalAdapters {
         package var stop: @Sendable () -> Void
     }
 
-    /// Starts `command` for the model `model`, reading its handshake.
+    /// Starts `command` for the model `model`, reading its handshake; the
+    /// program runs in `workingDirectory` when given.
     ///
     /// - Throws: exit 64 for an unknown model; 66 when the program cannot be
     ///   started; 65 when its handshake is missing or invalid.
-    package static func start(command: String, model: String, timeout: Double) throws(CLIError) -> Started {
+    package static func start(command: String, model: String, timeout: Double, workingDirectory: String? = nil)
+        throws(CLIError) -> Started
+    {
+        func start<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
+        where Inner.ID == Int {
+            started(
+                try ExternalAdapter(
+                    command: command, model: type, modelName: model, timeout: timeout,
+                    workingDirectory: workingDirectory))
+        }
         do {
             switch model {
-            case "uikit":
-                return started(
-                    try ExternalAdapter(
-                        command: command, model: UIKitBatchModel<Int>.self, modelName: model, timeout: timeout))
-            case "appkit":
-                return started(
-                    try ExternalAdapter(
-                        command: command, model: AppKitTableModel<Int>.self, modelName: model, timeout: timeout))
-            case "recyclerview":
-                return started(
-                    try ExternalAdapter(
-                        command: command, model: RecyclerViewModel<Int>.self, modelName: model, timeout: timeout))
-            case "diffable":
-                return started(
-                    try ExternalAdapter(
-                        command: command, model: DiffableDataSourceModel<Int>.self, modelName: model, timeout: timeout))
-            case "animatedlist":
-                return started(
-                    try ExternalAdapter(
-                        command: command, model: AnimatedListModel<Int>.self, modelName: model, timeout: timeout))
+            case "uikit": return try start(UIKitBatchModel<Int>.self)
+            case "appkit": return try start(AppKitTableModel<Int>.self)
+            case "recyclerview": return try start(RecyclerViewModel<Int>.self)
+            case "diffable": return try start(DiffableDataSourceModel<Int>.self)
+            case "animatedlist": return try start(AnimatedListModel<Int>.self)
             default:
                 throw CLIError.usage(
                     "Unknown value '\(model)' for '--model': expected one of \(modelNames.joined(separator: ", ")).")

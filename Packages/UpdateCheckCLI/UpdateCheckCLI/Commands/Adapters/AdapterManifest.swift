@@ -1,0 +1,308 @@
+import BatchUpdate
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A team's adapter manifest, `updatecheck.json`: the adapter programs that
+/// `updatecheck check` and `updatecheck adapters check` prove beside the
+/// built-in adapters (format: README section 3, schema
+/// `docs/schemas/manifest.json`).
+///
+/// ```json
+/// {
+///   "adapters": [
+///     {
+///       "name": "android-feed",
+///       "command": "python3 tools/feed_adapter.py",
+///       "model": "recyclerview",
+///       "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"},
+///       "timeout": 20,
+///       "workingDirectory": "."
+///     }
+///   ]
+/// }
+/// ```
+///
+/// The manifest is read from `--config FILE`, or from `updatecheck.json` in
+/// the current folder when that exists. Commands run in the manifest's
+/// folder, or in `workingDirectory` (relative to that folder). A program is
+/// started only when a suite of it runs, and must declare exactly the
+/// manifest's policy in its handshake.
+package struct AdapterManifest: Sendable, Equatable {
+    /// One adapter program of the manifest.
+    package struct Adapter: Sendable, Equatable {
+        /// The adapter's name in reports, suites and `adapters check NAME`.
+        package var name: String
+        /// The program and its arguments, run with `/bin/sh -c`.
+        package var command: String
+        /// The built-in model the program's calls are replayed on.
+        package var model: String
+        /// The policy the program must declare, which the kit holds it to.
+        package var policy: AdapterPolicy
+        /// How long the program may stay silent on a case, in seconds.
+        package var timeout: Int
+        /// The folder the program runs in (the manifest's folder by default).
+        package var workingDirectory: String
+        /// `updatecheck.json:4:5`: where the adapter stands in the manifest.
+        package var location: String
+    }
+
+    /// The name looked for in the current folder: `updatecheck.json`.
+    package static let defaultFileName = "updatecheck.json"
+    /// A program's timeout when the manifest gives none, in seconds.
+    package static let defaultTimeout = 10
+    /// The accepted timeouts, in seconds.
+    package static let timeoutRange = 1...3600
+    /// The longest adapter name accepted.
+    package static let maxNameLength = 64
+
+    /// The file the manifest was read from, as given.
+    package var file: String
+    /// The adapters, in file order; names are unique.
+    package var adapters: [Adapter]
+
+    /// The manifest of a command: `--config` when given, else
+    /// `updatecheck.json` in the current folder when one exists, else none.
+    ///
+    /// - Throws: exit 66 when the `--config` file (or a found
+    ///   `updatecheck.json` that cannot be read) is missing; exit 65 naming
+    ///   file, line, column and key when it is malformed.
+    package static func find(config: String?) throws(CLIError) -> AdapterManifest? {
+        if let config { return try load(config) }
+        var info = stat()
+        guard lstat(defaultFileName, &info) == 0 else { return nil }
+        return try load(defaultFileName)
+    }
+
+    /// Reads and checks the manifest at `path` (`-`: standard input, whose
+    /// programs then run in the current folder).
+    ///
+    /// - Throws: as ``find(config:)``.
+    package static func load(_ path: String) throws(CLIError) -> AdapterManifest {
+        try parse(InputFile.json(at: path), file: path, folder: path == "-" ? "." : folder(of: path))
+    }
+
+    /// Checks a parsed manifest read from `file`, whose relative working
+    /// folders start at `folder`.
+    ///
+    /// - Throws: exit 65 naming `file`, line, column and key.
+    package static func parse(_ root: JSONNode, file: String, folder: String) throws(CLIError) -> AdapterManifest {
+        let reader = Reader(file: InputFile.displayName(file), folder: folder)
+        do {
+            return AdapterManifest(file: file, adapters: try reader.manifest(root))
+        } catch {
+            throw .dataError(error.message)
+        }
+    }
+
+    /// The folder of `path`: `.` for a bare name.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A malformed manifest, with its message already located.
+    struct Malformed: Error {
+        var message: String
+    }
+
+    /// Reads JSON nodes into manifest values, naming where each error is.
+    struct Reader {
+        let file: String
+        let folder: String
+
+        static let topKeys = ["$schema", "version", "adapters"]
+        static let adapterKeys = ["name", "command", "model", "policy", "timeout", "workingDirectory"]
+        static let policyKeys = ["movedAndChanged", "refresh", "moves"]
+
+        func fail(_ node: JSONNode, _ subject: String, _ message: String) -> Malformed {
+            Malformed(message: "\(file):\(node.line):\(node.column): \(subject)\(message)")
+        }
+
+        func members(_ node: JSONNode, _ subject: String, _ what: String, allowed: [String])
+            throws(Malformed) -> [(key: String, value: JSONNode)]
+        {
+            guard let members = node.objectValue else {
+                throw fail(node, subject, "\(what) must be an object, not \(node.kindDescription)")
+            }
+            for member in members where !allowed.contains(member.key) {
+                throw fail(
+                    member.value, subject,
+                    "unknown key '\(member.key)' in \(what) (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
+                )
+            }
+            return members
+        }
+
+        func required(_ node: JSONNode, _ key: String, _ subject: String, in what: String) throws(Malformed)
+            -> JSONNode
+        {
+            guard let value = node[key] else { throw fail(node, subject, "\(what) needs the key '\(key)'") }
+            return value
+        }
+
+        func string(_ node: JSONNode, _ subject: String, key: String) throws(Malformed) -> String {
+            guard let text = node.stringValue else {
+                throw fail(node, subject, "'\(key)' must be a string, not \(node.kindDescription)")
+            }
+            guard !text.isEmpty else { throw fail(node, subject, "'\(key)' must not be empty") }
+            guard !text.utf8.contains(0) else { throw fail(node, subject, "'\(key)' must not contain a NUL character") }
+            return text
+        }
+
+        func choice<T: RawRepresentable<String> & CaseIterable>(
+            _ node: JSONNode, _ subject: String, key: String, as: T.Type
+        ) throws(Malformed) -> T {
+            let text = try string(node, subject, key: key)
+            guard let found = T(rawValue: text) else {
+                let known = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw fail(node, subject, "unknown value '\(text)' for '\(key)' (expected \(known))")
+            }
+            return found
+        }
+
+        func manifest(_ root: JSONNode) throws(Malformed) -> [Adapter] {
+            _ = try members(root, "", "the manifest", allowed: Self.topKeys)
+            if let version = root["version"], version.value != .number("1") {
+                throw fail(version, "", "'version' must be 1, the only manifest version")
+            }
+            if let schema = root["$schema"], schema.stringValue == nil {
+                throw fail(schema, "", "'$schema' must be a string, not \(schema.kindDescription)")
+            }
+            let list = try required(root, "adapters", "", in: "the manifest")
+            guard let items = list.arrayValue else {
+                throw fail(list, "", "'adapters' must be an array, not \(list.kindDescription)")
+            }
+            var adapters: [Adapter] = []
+            var seen: [String: JSONNode] = [:]
+            for (index, item) in items.enumerated() {
+                let adapter = try adapter(item, index: index)
+                if let first = seen[adapter.name] {
+                    throw fail(
+                        item["name"]!, "adapters[\(index)] '\(adapter.name)': ",
+                        "the name '\(adapter.name)' is already used by the adapter at line \(first.line)")
+                }
+                seen[adapter.name] = item
+                adapters.append(adapter)
+            }
+            return adapters
+        }
+
+        func adapter(_ node: JSONNode, index: Int) throws(Malformed) -> Adapter {
+            var subject = "adapters[\(index)]: "
+            guard node.objectValue != nil else {
+                throw fail(node, subject, "an adapter must be an object, not \(node.kindDescription)")
+            }
+            let name = try self.name(required(node, "name", subject, in: "an adapter"), subject)
+            subject = "adapters[\(index)] '\(name)': "
+            _ = try members(node, subject, "an adapter", allowed: Self.adapterKeys)
+            if BuiltInAdapters.all.contains(where: { $0.name == name }) {
+                throw fail(node["name"]!, subject, "the name '\(name)' is a built-in adapter's; choose another")
+            }
+            let command = try string(required(node, "command", subject, in: "an adapter"), subject, key: "command")
+            let modelNode = try required(node, "model", subject, in: "an adapter")
+            let model = try string(modelNode, subject, key: "model")
+            guard ExternalAdapters.modelNames.contains(model) else {
+                let known = ExternalAdapters.modelNames.map { "'\($0)'" }.joined(separator: ", ")
+                throw fail(modelNode, subject, "unknown model '\(model)' for 'model' (expected \(known))")
+            }
+            let policy = try self.policy(required(node, "policy", subject, in: "an adapter"), subject)
+            var timeout = AdapterManifest.defaultTimeout
+            if let timeoutNode = node["timeout"] {
+                guard case .number(let text) = timeoutNode.value, let seconds = Int(text),
+                    AdapterManifest.timeoutRange.contains(seconds)
+                else {
+                    let range = AdapterManifest.timeoutRange
+                    throw fail(
+                        timeoutNode, subject,
+                        "'timeout' must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound)")
+                }
+                timeout = seconds
+            }
+            var directory = folder
+            if let folderNode = node["workingDirectory"] {
+                directory = try workingDirectory(folderNode, subject)
+            }
+            return Adapter(
+                name: name, command: command, model: model, policy: policy, timeout: timeout,
+                workingDirectory: directory, location: "\(file):\(node.line):\(node.column)")
+        }
+
+        /// A name safe in reports, suite names and picture file names.
+        func name(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
+            let name = try string(node, subject, key: "name")
+            let allowed = name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
+            guard allowed, name.first != ".", name.utf8.count <= AdapterManifest.maxNameLength else {
+                throw fail(
+                    node, subject,
+                    "the name '\(name)' must be 1 to \(AdapterManifest.maxNameLength) letters, digits, '-', '_' "
+                        + "or '.', not starting with '.'")
+            }
+            return name
+        }
+
+        func policy(_ node: JSONNode, _ subject: String) throws(Malformed) -> AdapterPolicy {
+            _ = try members(node, subject, "'policy'", allowed: Self.policyKeys)
+            let movedAndChanged = try choice(
+                required(node, "movedAndChanged", subject, in: "'policy'"), subject, key: "movedAndChanged",
+                as: MovedAndChangedPolicy.self)
+            let refresh = try choice(
+                required(node, "refresh", subject, in: "'policy'"), subject, key: "refresh", as: RefreshStyle.self)
+            var moves = MoveStyle.keepsCell
+            if let movesNode = node["moves"] {
+                moves = try choice(movesNode, subject, key: "moves", as: MoveStyle.self)
+            }
+            return AdapterPolicy(movedAndChanged: movedAndChanged, refresh: refresh, moves: moves)
+        }
+
+        /// The folder, relative to the manifest's, which must exist.
+        func workingDirectory(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
+            let text = try string(node, subject, key: "workingDirectory")
+            let path = text.hasPrefix("/") || folder == "." ? text : "\(folder)/\(text)"
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw fail(node, subject, "'workingDirectory' '\(text)' is not a folder (looked for \(path))")
+            }
+            return path
+        }
+    }
+}
+
+extension AdapterManifest.Adapter {
+    /// The adapter as the CLI runs it: its program is started when its
+    /// suite runs, checked against the manifest's policy, proven, and ended.
+    package var entry: AdapterEntry {
+        let adapter = self
+        return AdapterEntry(
+            name: name,
+            summary: "The adapter program `\(command)` on the \(model) model (from \(location)).",
+            policy: policy
+        ) { options throws(CLIError) in
+            let started: ExternalAdapters.Started
+            do throws(CLIError) {
+                started = try ExternalAdapters.start(
+                    command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
+                    workingDirectory: adapter.workingDirectory)
+            } catch {
+                throw CLIError(error.code, "\(adapter.location): adapter '\(adapter.name)': \(error.message)")
+            }
+            defer { started.stop() }
+            guard started.entry.policy == adapter.policy else {
+                throw .dataError(
+                    "\(adapter.location): adapter '\(adapter.name)': the program declares the policy "
+                        + "'\(started.entry.policy)', but the manifest gives '\(adapter.policy)'.")
+            }
+            var report = try started.entry.prove(options)
+            report.adapter = adapter.name
+            return report
+        }
+    }
+}
