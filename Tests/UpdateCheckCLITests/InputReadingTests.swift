@@ -233,6 +233,23 @@ import Testing
         }
     }
 
+    @Test func snapshotIDsCompareAndHashAsStrings() {
+        // Precomposed and decomposed é, the Kelvin sign and K, short and long IDs, empty.
+        let texts = [
+            "a", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "", "item-0000001-0001234-long-enough",
+            "item-0000001-0001234-long-enougH", "\u{212A}elvin-scale-and-a-long-tail", "Kelvin-scale-and-a-long-tail",
+        ]
+        let snapshot = DiffSnapshotFile(path: "m.json", ids: texts, contents: [])
+        #expect(snapshot.idStrings == texts)
+        for (left, leftText) in zip(snapshot.ids, texts) {
+            for (right, rightText) in zip(snapshot.ids, texts) {
+                #expect((left == right) == (leftText == rightText), "\(leftText) == \(rightText)")
+                if leftText == rightText { #expect(left.hashValue == right.hashValue) }
+            }
+            #expect(left.hashValue == leftText.hashValue, "\(leftText) hashes as its string")
+        }
+    }
+
     @Test func reportsQuoteIDsAsJSON() {
         #expect(JSONText.quote("plain-id") == "\"plain-id\"")
         #expect(JSONText.quote("a\"b\\c\nd\re\tf\u{01}g\u{1F}é") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fé\"")
@@ -248,7 +265,7 @@ import Testing
     @Test func snapshotFileReadsContentAndLines() throws {
         let text = "[\"a\",\n {\"id\": \"b\", \"title\": \"B\", \"n\": 1},\n \"c\"]"
         let snapshot = try DiffSnapshotFile.read(from: Array(text.utf8), path: "s.json")
-        #expect(snapshot.ids == ["a", "b", "c"])
+        #expect(snapshot.idStrings == ["a", "b", "c"])
         #expect(snapshot.contents == ["", "\"n\":1,\"title\":\"B\"", ""])
         #expect(snapshot.lines == [1, 2, 3])
         let plain = try DiffSnapshotFile.read(from: Array("[\"a\", {\"id\": \"b\"}]".utf8), path: "p.json")

@@ -31,13 +31,13 @@ package enum InputFile {
         }
     }
 
-    /// The whole content of `path` (`-`: standard input) as bytes.
+    /// The whole content of `path` (`-`: standard input).
     ///
     /// - Throws: exit 66 when the file is missing, a folder or unreadable
     ///   (naming it and the system's reason); exit 65 past ``maxBytes``.
     /// - Complexity: O(size): a regular file is read straight into a buffer
-    ///   of its size; anything else in growing blocks.
-    package static func bytes(at path: String) throws(CLIError) -> [UInt8] {
+    ///   of its size plus one byte; anything else into a buffer that doubles.
+    package static func bytes(at path: String) throws(CLIError) -> InputBytes {
         let name = displayName(path)
         let descriptor: Int32
         if path == "-" {
@@ -56,44 +56,22 @@ package enum InputFile {
         if info.st_mode & S_IFMT == S_IFDIR { throw .noInput("\(name): is a directory, not a file.") }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
         if isRegular, Int(info.st_size) > maxBytes { throw tooLarge(name) }
-        var bytes: [UInt8] = []
-        if isRegular {
-            // Straight into a buffer of the file's size plus one byte, to see the end in the same reads.
-            let capacity = Int(info.st_size) + 1
-            var failure: Int32 = 0
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < buffer.count {
-                    let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                    if got > 0 {
-                        count += got
-                    } else if got == 0 {
-                        return
-                    } else if errno != EINTR {
-                        failure = errno
-                        return
-                    }
+        // A regular file fits with one byte to spare, so its end is seen without growing.
+        let input = InputBytes(capacity: isRegular ? Int(info.st_size) + 1 : 64 << 10)
+        while true {
+            if input.count == input.capacity {
+                guard input.grow(to: min(input.capacity * 2, maxBytes + 1)) else {
+                    throw .noInput("\(name): cannot be read (out of memory).")
                 }
             }
-            if failure != 0 {
-                errno = failure
-                throw .noInput("\(name): cannot be read (\(reason())).")
-            }
-            // A file that grew while being read goes on in blocks.
-            if bytes.count < capacity { return bytes }
-        } else {
-            bytes.reserveCapacity(64 << 10)
-        }
-        var block = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let got = read(descriptor, input.start + input.count, input.capacity - input.count)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .noInput("\(name): cannot be read (\(reason())).")
             }
-            if got == 0 { return bytes }
-            guard bytes.count + got <= maxBytes else { throw tooLarge(name) }
-            bytes.append(contentsOf: block[..<got])
+            if got == 0 { return input }
+            input.count += got
+            guard input.count <= maxBytes else { throw tooLarge(name) }
         }
     }
 
@@ -102,9 +80,9 @@ package enum InputFile {
     /// - Throws: exit 66 when missing; exit 65 naming file, line and column
     ///   when the JSON is malformed (duplicate keys in an object included).
     package static func json(at path: String) throws(CLIError) -> JSONNode {
-        let bytes = try bytes(at: path)
+        let input = try bytes(at: path)
         do {
-            return try JSONNode.parse(bytes)
+            return try JSONNode.parse(input.buffer)
         } catch {
             throw .dataError("\(displayName(path)):\(error.line):\(error.column): \(error.message)")
         }
@@ -114,6 +92,53 @@ package enum InputFile {
 
     private static func tooLarge(_ name: String) -> CLIError {
         .dataError("\(name): larger than \(maxBytes >> 30) GiB, the largest input read.")
+    }
+}
+
+/// The whole content of one input, in memory this object owns (freed with
+/// it), so that views of its bytes (a snapshot's IDs) stay valid as long as
+/// it is kept.
+package final class InputBytes: @unchecked Sendable {
+    /// The first byte.
+    fileprivate private(set) var start: UnsafeMutablePointer<UInt8>
+    /// The bytes allocated.
+    fileprivate private(set) var capacity: Int
+    /// The bytes read.
+    fileprivate(set) var count = 0
+
+    /// An empty input with room for `capacity` bytes.
+    fileprivate init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory reading an input") }
+        start = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Bytes given in memory (tests, inputs built by the CLI).
+    package convenience init(_ bytes: [UInt8]) {
+        self.init(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer {
+            if let source = $0.baseAddress { start.initialize(from: source, count: $0.count) }
+        }
+        count = bytes.count
+    }
+
+    deinit { free(start) }
+
+    /// The bytes read, valid while this object is alive.
+    package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    /// Whether `pointer` points into ``buffer``.
+    package func contains(_ pointer: UnsafePointer<UInt8>) -> Bool {
+        pointer >= UnsafePointer(start) && pointer < UnsafePointer(start) + count
+    }
+
+    /// Moves the bytes to an allocation of `newCapacity` bytes; false when
+    /// memory is exhausted.
+    fileprivate func grow(to newCapacity: Int) -> Bool {
+        guard newCapacity > capacity, let memory = realloc(start, newCapacity) else { return false }
+        start = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+        return true
     }
 }
 

@@ -89,12 +89,15 @@ package struct JSONNode: Sendable, Equatable {
     ///   continue a value, at a key repeated in an object, or at trailing
     ///   content.
     package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
-            var scanner = JSONScanner(buffer)
-            scanner.skipSpace()
-            let node = try scanner.value(depth: 0)
-            try scanner.expectEnd()
-            return node
-        }
+        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses a whole JSON text held in `bytes`, as the array form does.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONNode {
+        var scanner = JSONScanner(bytes)
+        scanner.skipSpace()
+        let node = try scanner.value(depth: 0)
+        try scanner.expectEnd()
+        return node
     }
 }

@@ -203,12 +203,29 @@ package struct JSONScanner {
     ///     from it pass that bound.
     ///   - what: names the string in that error (`the ID`), at its start;
     ///     built only when the error is thrown.
-    /// - Complexity: O(length): a string without escapes is scanned eight
-    ///   bytes at a time and copied in one step (checked as UTF-8 only
-    ///   when it holds a byte past ASCII).
+    /// - Complexity: O(length); see ``withString(maxBytes:what:_:)``.
     package mutating func string(
         maxBytes: Int = .max, what: @autoclosure () -> String = "string"
     ) throws(JSONNode.SyntaxError) -> String {
+        try withString(maxBytes: maxBytes, what: what()) { text, _ in String(decoding: text, as: UTF8.self) }
+    }
+
+    /// Reads a string at its opening quote and hands its unescaped UTF-8
+    /// bytes to `body` (with whether they are all ASCII), without building a
+    /// `String`.
+    ///
+    /// - Parameters:
+    ///   - maxBytes: as ``string(maxBytes:what:)``.
+    ///   - what: as ``string(maxBytes:what:)``.
+    ///   - body: reads the bytes, which are valid UTF-8 and valid only
+    ///     during the call.
+    /// - Complexity: O(length): a string without escapes is scanned eight
+    ///   bytes at a time and handed over in place, checked as UTF-8 only
+    ///   when it holds a byte past ASCII.
+    package mutating func withString<Result>(
+        maxBytes: Int = .max, what: @autoclosure () -> String = "string",
+        _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Result
+    ) throws(JSONNode.SyntaxError) -> Result {
         let startLine = line
         let startColumn = column
         index += 1  // opening quote
@@ -241,9 +258,10 @@ package struct JSONScanner {
         }
         if index < end, bytes[index] == UInt8(ascii: "\"") {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            guard let string = Self.decode(text, isASCII: high < 0x80) else { throw invalid() }
+            let isASCII = high < 0x80
+            guard isASCII || Self.isValidUTF8(text) else { throw invalid() }
             index += 1
-            return string
+            return body(text, isASCII)
         }
         // Escapes: collect the unescaped bytes, then check them once.
         var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -253,10 +271,11 @@ package struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = out.withUnsafeBufferPointer({ Self.decode($0, isASCII: false) }) else {
-                    throw invalid()
+                let isASCII = out.allSatisfy { $0 < 0x80 }
+                return try out.withUnsafeBufferPointer { text throws(JSONNode.SyntaxError) in
+                    guard isASCII || Self.isValidUTF8(text) else { throw invalid() }
+                    return body(text, isASCII)
                 }
-                return string
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < end else { break }
@@ -309,15 +328,47 @@ package struct JSONScanner {
         return (quote | backslash | control | (word & highs)) != 0
     }
 
-    /// `text` as a string, or nil when it is not valid UTF-8.
-    ///
-    /// ASCII text needs no check; other text is decoded (which would repair
-    /// it) and compared with the bytes, which differ exactly when some
-    /// sequence was invalid.
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
-        let string = String(decoding: text, as: UTF8.self)
-        if isASCII { return string }
-        return string.utf8.elementsEqual(text) ? string : nil
+    /// Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms,
+    /// surrogates, or scalars past U+10FFFF).
+    package static func isValidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            let lead = text[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The number of continuation bytes, and the range the first of them must fall in.
+            let continuations: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: continuations = 1
+            case 0xE0:
+                continuations = 2
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
+            case 0xED:
+                continuations = 2
+                high = 0x9F
+            case 0xF0:
+                continuations = 3
+                low = 0x90
+            case 0xF1...0xF3: continuations = 3
+            case 0xF4:
+                continuations = 3
+                high = 0x8F
+            default: return false
+            }
+            guard count - index > continuations, (low...high).contains(text[index + 1]) else { return false }
+            for next in stride(from: index + 2, through: index + continuations, by: 1)
+            where !(0x80...0xBF).contains(text[next]) {
+                return false
+            }
+            index += continuations + 1
+        }
+        return true
     }
 
     private mutating func hex4() throws(JSONNode.SyntaxError) -> UInt32 {

@@ -26,6 +26,13 @@ package enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Appends UTF-8 `text` as a JSON string literal (see ``quote(_:)``) to `out`.
+    package static func appendQuoted(bytes text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// Appends `number` in decimal to `out`.
     package static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
         var magnitude = number.magnitude

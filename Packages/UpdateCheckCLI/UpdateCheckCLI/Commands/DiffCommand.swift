@@ -36,35 +36,40 @@ package enum DiffCommand {
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)
-        let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
-        let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
-        let changes = try changes(from: old, to: new)
-        invocation.console.writeOut(
-            format == "json" ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new))
+        let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
+        // The changes hold views of the snapshots' IDs: the snapshots live until they are printed.
+        try withExtendedLifetime((old, new)) { () throws(CLIError) in
+            let changes = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids)
+            invocation.console.writeOut(
+                format == "json"
+                    ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new))
+        }
         return .success
     }
 
-    /// The verified changes between two snapshot files.
+    /// The verified changes between two snapshot files, with the IDs of
+    /// each as `oldIDs` and `newIDs` (their ``DiffSnapshotFile/ids``, or
+    /// ``DiffSnapshotFile/idStrings`` for APIs that need strings).
     ///
     /// - Throws: exit 65 naming the file for duplicate IDs; exit 1 when the
     ///   diff fails its verification.
-    package static func changes(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError)
-        -> ListChanges<String>
-    {
-        let changes: ListChanges<String>
+    package static func changes<ID: Hashable & Sendable>(
+        from old: DiffSnapshotFile, oldIDs: [ID], to new: DiffSnapshotFile, newIDs: [ID]
+    ) throws(CLIError) -> ListChanges<ID> {
+        let changes: ListChanges<ID>
         do {
             if old.hasContent || new.hasContent {
                 // Elements are offsets, the new ones shifted past the old, so one ID function serves both.
-                let shift = old.ids.count
+                let shift = oldIDs.count
                 changes = try diff(
-                    from: Array(0..<shift), to: Array(shift..<shift + new.ids.count),
-                    id: { $0 < shift ? old.ids[$0] : new.ids[$0 - shift] },
+                    from: Array(0..<shift), to: Array(shift..<shift + newIDs.count),
+                    id: { $0 < shift ? oldIDs[$0] : newIDs[$0 - shift] },
                     contentEquals: { old.content(at: $0) == new.content(at: $1 - shift) })
             } else {
                 // Plain IDs: no copies of the ID arrays.
-                changes = ListChanges(structure: try diff(from: old.ids, to: new.ids), contentUpdates: [])
+                changes = ListChanges(structure: try diff(from: oldIDs, to: newIDs), contentUpdates: [])
             }
-            try changes.structure.verify(from: old.ids, to: new.ids)
+            try changes.structure.verify(from: oldIDs, to: newIDs)
         } catch {
             switch error {
             case .duplicateIDs(let side, let duplicates):

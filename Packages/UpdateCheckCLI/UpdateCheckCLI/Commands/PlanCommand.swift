@@ -44,12 +44,13 @@ package enum PlanCommand {
         let adapter = try BuiltInAdapters.named(name, option: "adapter")
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)
-        let old = try DiffSnapshotFile.read(at: invocation.positionals[0])
-        let new = try DiffSnapshotFile.read(at: invocation.positionals[1])
-        let changes = try DiffCommand.changes(from: old, to: new)
+        let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
+        let oldIDs = old.idStrings
+        let newIDs = new.idStrings
+        let changes = try DiffCommand.changes(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
         let plan: UpdatePlan<String>
         do {
-            plan = try UpdatePlan(old: old.ids, new: new.ids, changes: changes)
+            plan = try UpdatePlan(old: oldIDs, new: newIDs, changes: changes)
         } catch {
             throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
         }

@@ -22,7 +22,7 @@ package enum DiffJSONReport {
     ///
     /// - Complexity: O(changes + total ID length), written as bytes in one
     ///   buffer with no allocation per line.
-    package static func render(_ changes: ListChanges<String>) -> String {
+    package static func render(_ changes: ListChanges<SnapshotID>) -> String {
         let structure = changes.structure
         var out: [UInt8] = []
         out.reserveCapacity(
@@ -33,7 +33,7 @@ package enum DiffJSONReport {
             out.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
         }
         func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
-        func quoted(_ value: String) { JSONText.appendQuoted(value, to: &out) }
+        func quoted(_ value: SnapshotID) { JSONText.appendQuoted(bytes: value.bytes, to: &out) }
         // `"name": [` one item per line `]`, each item written by `item`.
         func list<Item>(_ name: StaticString, _ items: [Item], last: Bool = false, _ item: (Item) -> Void) {
             text("  \"")

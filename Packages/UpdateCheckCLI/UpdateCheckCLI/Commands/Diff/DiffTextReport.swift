@@ -16,7 +16,9 @@ package enum DiffTextReport {
     ///
     /// - Complexity: O(changes + total ID length), written as bytes in one
     ///   buffer with no allocation per line.
-    package static func render(_ changes: ListChanges<String>, old: DiffSnapshotFile, new: DiffSnapshotFile) -> String {
+    package static func render(
+        _ changes: ListChanges<SnapshotID>, old: DiffSnapshotFile, new: DiffSnapshotFile
+    ) -> String {
         let structure = changes.structure
         var out: [UInt8] = []
         out.reserveCapacity(
@@ -25,9 +27,9 @@ package enum DiffTextReport {
                     + changes.contentUpdates.count))
         func text(_ string: String) { out.append(contentsOf: string.utf8) }
         func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
-        func id(_ value: String) {
+        func id(_ value: SnapshotID) {
             text("  ")
-            JSONText.appendQuoted(value, to: &out)
+            JSONText.appendQuoted(bytes: value.bytes, to: &out)
             out.append(UInt8(ascii: "\n"))
         }
         text("\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))\n")

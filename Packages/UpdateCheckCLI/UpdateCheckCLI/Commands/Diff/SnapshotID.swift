@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One ID of a snapshot file: a view of its UTF-8 bytes where the
+/// ``DiffSnapshotFile`` that read it keeps them (in the file's own bytes, or
+/// in its ``IDArena`` when the ID was unescaped).
+///
+/// IDs are equal exactly when their texts are equal as Swift strings
+/// (canonical equivalence: `"é"` written precomposed or as `e` plus an
+/// accent is one ID), and hash as the equal `String` does. An ASCII ID (most
+/// IDs) is compared byte for byte and hashed straight from its bytes, with
+/// no allocation and no reference counting, so a diff of a million IDs
+/// copies 16-byte values; other IDs take the `String` path.
+///
+/// A view is valid only while the snapshot that read it is alive: keep the
+/// ``DiffSnapshotFile`` (`withExtendedLifetime`) as long as its IDs, or the
+/// changes between two snapshots, are used.
+package struct SnapshotID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The first byte.
+    private let start: UnsafePointer<UInt8>
+    /// The length in bytes (at most ``DiffSnapshotFile/maxIDBytes``).
+    private let length: UInt32
+    /// Whether every byte is ASCII.
+    private let isASCII: Bool
+
+    /// A view of `bytes`, valid UTF-8 of at most `UInt32.max` bytes, which
+    /// must outlive it; `isASCII` tells whether every byte is below 0x80.
+    package init(viewing bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+        // An empty view still needs an address; it is never read.
+        start = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        length = UInt32(bytes.count)
+        self.isASCII = isASCII
+    }
+
+    /// The ID's UTF-8 bytes.
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: Int(length)) }
+
+    /// The ID as a string.
+    package var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the two IDs are the same text (canonically equivalent).
+    ///
+    /// - Complexity: O(length); a `String` comparison only when the bytes
+    ///   differ and one of the IDs is not ASCII.
+    package static func == (lhs: SnapshotID, rhs: SnapshotID) -> Bool {
+        if lhs.length == rhs.length,
+            lhs.length == 0 || lhs.start == rhs.start || memcmp(lhs.start, rhs.start, Int(lhs.length)) == 0
+        {
+            return true
+        }
+        if lhs.isASCII && rhs.isASCII { return false }
+        return lhs.description == rhs.description
+    }
+
+    /// Feeds `hasher` exactly what the equal `String` feeds it: an ASCII
+    /// string's bytes and a terminating `0xFF`; other IDs hash as strings
+    /// (their normalized form).
+    package func hash(into hasher: inout Hasher) {
+        if isASCII {
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            hasher.combine(0xFF as UInt8)
+        } else {
+            description.hash(into: &hasher)
+        }
+    }
+}
+
+/// The bytes of IDs that are not found as they are in their file (IDs with
+/// escapes, IDs of objects, snapshots built in memory), one after another,
+/// in one block allocated once at the largest size they can take (the
+/// file's size: an ID is never longer than its JSON text), so views never
+/// move. Only the pages written become resident.
+package final class IDArena: @unchecked Sendable {
+    private let start: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    /// The bytes used.
+    package private(set) var count = 0
+
+    /// An arena for up to `capacity` bytes of IDs.
+    package init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// Copies `bytes` (valid UTF-8) into the arena and returns its view.
+    ///
+    /// - Precondition: the arena has room for them.
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> SnapshotID {
+        precondition(bytes.count <= capacity - count, "the ID arena is sized for the whole file")
+        let target = start + count
+        if let source = bytes.baseAddress { target.initialize(from: source, count: bytes.count) }
+        count += bytes.count
+        return SnapshotID(viewing: UnsafeBufferPointer(start: target, count: bytes.count), isASCII: isASCII)
+    }
+
+    /// Copies `text` into the arena and returns its view.
+    package func append(_ text: String) -> SnapshotID {
+        var text = text
+        return text.withUTF8 { bytes in append(bytes, isASCII: bytes.allSatisfy { $0 < 0x80 }) }
+    }
+}
