@@ -136,7 +136,7 @@ import Testing
         let unknown = try files.run(["adapters", "check", "ios"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("expected one of uikit, appkit, recyclerview, diffable, "))
-        #expect(unknown.stderr.contains(", android."))
+        #expect(unknown.stderr.contains(", diffable, android, uikit-reload, "))
     }
 
     @Test func aProgramDeclaringAnotherPolicyOrNotStartingFailsItsOwnCases() throws {
@@ -188,7 +188,7 @@ import Testing
         func run(_ shard: Shard) throws -> ParsedCheckReport {
             let junit = files.folder.appendingPathComponent("check-\(shard.index).xml").path
             let options = CheckOptions(ids: 3, shard: shard, areas: [.adapters], junitPath: junit)
-            let suites = CheckCommand.pluggedSuites(manifest, options: options, randomPairs: 150)
+            let suites = CheckCommand.teamSuites(AdapterCatalog(manifest: manifest), options: options, randomPairs: 150)
             #expect(suites.map(\.name) == ["adapters good", "adapters broken"])
             let code = try CheckCommand.run(suites, options: options, console: .discarding)
             #expect(code == .checkFailed)

@@ -14,6 +14,8 @@ package struct Invocation: Sendable {
     package var flags: Set<String>
     /// Where output goes.
     package var console: Console
+    /// The in-process adapters a team's own CLI adds (see ``UpdateCheck``).
+    package var adapters: [AdapterEntry] = []
 
     /// Creates an invocation (the parser does this; tests may too).
     package init(

@@ -19,8 +19,12 @@ package enum UpdateCheckMain {
     /// Usage errors print `Error: …`, the usage line and a `See '… --help'`
     /// hint on standard error and return 64; other errors print `Error: …`
     /// and return their own code (see ``ExitCode``).
-    package static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
-        let code = dispatch(arguments, console: console)
+    ///
+    /// `adapters` are the in-process adapters a team's own CLI adds.
+    package static func run(_ arguments: [String], console: Console = .standard, adapters: [AdapterEntry] = [])
+        -> Int32
+    {
+        let code = dispatch(arguments, console: console, adapters: adapters)
         if let failure = console.writeFailure() {
             console.errorLine("Error: cannot write to \(failure).")
             return ExitCode.ioError.rawValue
@@ -31,8 +35,9 @@ package enum UpdateCheckMain {
     /// Runs `updatecheck` as a process: ignores SIGPIPE (a closed pipe
     /// becomes a failed write, exit 74, after every report is written),
     /// keeps descriptors 0-2 taken, makes SIGINT, SIGTERM and SIGHUP remove
-    /// unfinished outputs' temporary files, then runs `arguments` and exits.
-    package static func main(_ arguments: [String]) -> Never {
+    /// unfinished outputs' temporary files, then runs `arguments` (with the
+    /// in-process `adapters` a team's own CLI adds) and exits.
+    package static func main(_ arguments: [String], adapters: [AdapterEntry] = []) -> Never {
         signal(SIGPIPE, SIG_IGN)
         StandardStream.reserveDescriptors()
         AtomicFile.removeTemporaryFilesOnSignals()
@@ -44,7 +49,7 @@ package enum UpdateCheckMain {
             console.errorLine("Error: \(message)")
             exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
         }
-        exit(run(arguments))
+        exit(run(arguments, adapters: adapters))
     }
 
     /// Names the first of `arguments` (each as its bytes, without the
@@ -72,7 +77,7 @@ package enum UpdateCheckMain {
     }
 
     /// Parses `arguments` and runs the command; returns its exit code.
-    private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
+    private static func dispatch(_ arguments: [String], console: Console, adapters: [AdapterEntry]) -> Int32 {
         let parser = ArgumentParser(root: RootCommand.command)
         let parsed: ParsedCommandLine
         do {
@@ -90,6 +95,7 @@ package enum UpdateCheckMain {
             console.writeOut(HelpFormatter.help(of: command, path: path))
             return ExitCode.success.rawValue
         case .run(let command, var invocation):
+            invocation.adapters = adapters
             do {
                 return try command.action!(&invocation).rawValue
             } catch {

@@ -11,7 +11,7 @@ package enum AdaptersCommand {
             """,
         subcommands: [AdaptersCheckCommand.command],
         action: { invocation throws(CLIError) in
-            invocation.console.writeOut(AdaptersList.render())
+            invocation.console.writeOut(AdaptersList.render(AdapterCatalog(added: invocation.adapters).all))
             return .success
         })
 }

@@ -59,23 +59,22 @@ package enum CheckCommand {
         if let path = options.junitPath {
             try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: [])
         }
-        let manifest = try AdapterManifest.find(config: options.configPath)
-        let suites = try BuiltInSuites.make(options) + pluggedSuites(manifest, options: options)
+        let catalog = try AdapterCatalog(invocation)
+        let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
         return try run(suites, options: options, console: invocation.console)
     }
 
-    /// The suites of the manifest's adapters (area `adapters`), proven as
-    /// the built-in adapters are (on `randomPairs` random pairs), with
-    /// pictures of failing cases.
-    package static func pluggedSuites(
-        _ manifest: AdapterManifest?, options: CheckOptions,
-        randomPairs: Int = AdapterConformanceSuite.randomPairs
+    /// The suites of a team's adapters (area `adapters`): those its own CLI
+    /// adds, then its manifest's programs, proven as the built-in adapters
+    /// are (on `randomPairs` random pairs), with pictures of failing cases.
+    package static func teamSuites(
+        _ catalog: AdapterCatalog, options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
-        guard let manifest, options.areas.contains(.adapters) else { return [] }
+        guard options.areas.contains(.adapters) else { return [] }
         let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
-        return manifest.adapters.map { adapter in
+        return (catalog.added + catalog.plugged.map(\.entry)).map { adapter in
             AdapterConformanceSuite.make(
-                adapter.entry, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)
+                adapter, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)
         }
     }
 
@@ -111,8 +110,6 @@ package struct CheckOptions: Sendable, Equatable {
     package var seed: UInt64
     /// `--junit`: where to write the JUnit report, if anywhere.
     package var junitPath: String?
-    /// `--config`: the adapter manifest, when given (else `./updatecheck.json` if present).
-    package var configPath: String?
 
     /// Creates options; the defaults are those of a plain `updatecheck check`.
     package init(
@@ -140,7 +137,6 @@ package struct CheckOptions: Sendable, Equatable {
         if !only.isEmpty { areas = Set(only.joined()).sorted() }
         seed = try Options.seed.value(in: invocation) ?? seed
         junitPath = try Options.junit.value(in: invocation)?.path
-        configPath = try Options.config.value(in: invocation)
     }
 
     /// The run-wide properties every suite of the report carries: seed,

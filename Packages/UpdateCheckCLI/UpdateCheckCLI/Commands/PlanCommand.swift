@@ -41,7 +41,7 @@ package enum PlanCommand {
     /// - Returns: 0, or 1 when the calls fail on the adapter's model.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
-        let adapter = try BuiltInAdapters.named(name, option: "adapter")
+        let adapter = try AdapterCatalog(added: invocation.adapters).named(name, option: "adapter")
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])

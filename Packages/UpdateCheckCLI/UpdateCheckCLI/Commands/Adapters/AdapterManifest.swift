@@ -72,27 +72,33 @@ package struct AdapterManifest: Sendable, Equatable {
     /// - Throws: exit 66 when the `--config` file (or a found
     ///   `updatecheck.json` that cannot be read) is missing; exit 65 naming
     ///   file, line, column and key when it is malformed.
-    package static func find(config: String?) throws(CLIError) -> AdapterManifest? {
-        if let config { return try load(config) }
+    /// Names in `reserved` (the adapters a team's own CLI adds) are refused
+    /// as the built-in adapters' names are.
+    package static func find(config: String?, reserved: [String] = []) throws(CLIError) -> AdapterManifest? {
+        if let config { return try load(config, reserved: reserved) }
         var info = stat()
         guard lstat(defaultFileName, &info) == 0 else { return nil }
-        return try load(defaultFileName)
+        return try load(defaultFileName, reserved: reserved)
     }
 
     /// Reads and checks the manifest at `path` (`-`: standard input, whose
     /// programs then run in the current folder).
     ///
-    /// - Throws: as ``find(config:)``.
-    package static func load(_ path: String) throws(CLIError) -> AdapterManifest {
-        try parse(InputFile.json(at: path), file: path, folder: path == "-" ? "." : folder(of: path))
+    /// - Throws: as ``find(config:reserved:)``.
+    package static func load(_ path: String, reserved: [String] = []) throws(CLIError) -> AdapterManifest {
+        try parse(
+            InputFile.json(at: path), file: path, folder: path == "-" ? "." : folder(of: path), reserved: reserved)
     }
 
     /// Checks a parsed manifest read from `file`, whose relative working
-    /// folders start at `folder`.
+    /// folders start at `folder`; no adapter may be named as a built-in
+    /// adapter or as one in `reserved`.
     ///
     /// - Throws: exit 65 naming `file`, line, column and key.
-    package static func parse(_ root: JSONNode, file: String, folder: String) throws(CLIError) -> AdapterManifest {
-        let reader = Reader(file: InputFile.displayName(file), folder: folder)
+    package static func parse(_ root: JSONNode, file: String, folder: String, reserved: [String] = [])
+        throws(CLIError) -> AdapterManifest
+    {
+        let reader = Reader(file: InputFile.displayName(file), folder: folder, reserved: reserved)
         do {
             return AdapterManifest(file: file, adapters: try reader.manifest(root))
         } catch {
@@ -115,6 +121,7 @@ package struct AdapterManifest: Sendable, Equatable {
     struct Reader {
         let file: String
         let folder: String
+        let reserved: [String]
 
         static let topKeys = ["$schema", "version", "adapters"]
         static let adapterKeys = ["name", "command", "model", "policy", "timeout", "workingDirectory"]
@@ -203,6 +210,9 @@ package struct AdapterManifest: Sendable, Equatable {
             _ = try members(node, subject, "an adapter", allowed: Self.adapterKeys)
             if BuiltInAdapters.all.contains(where: { $0.name == name }) {
                 throw fail(node["name"]!, subject, "the name '\(name)' is a built-in adapter's; choose another")
+            }
+            if reserved.contains(name) {
+                throw fail(node["name"]!, subject, "the name '\(name)' is an adapter's of this tool; choose another")
             }
             let command = try string(required(node, "command", subject, in: "an adapter"), subject, key: "command")
             let modelNode = try required(node, "model", subject, in: "an adapter")

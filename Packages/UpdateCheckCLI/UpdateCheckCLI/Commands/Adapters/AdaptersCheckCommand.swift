@@ -94,17 +94,13 @@ package enum AdaptersCheckCommand {
         } else if invocation.value("model") != nil || invocation.value("timeout") != nil {
             throw .usage("'--model' and '--timeout' go with '--exec'.")
         } else {
-            let plugged = try AdapterManifest.find(config: try Options.config.value(in: invocation))?.adapters ?? []
+            let catalog = try AdapterCatalog(invocation)
             if invocation.positionals.isEmpty {
-                adapters = BuiltInAdapters.defaults + plugged.map(\.entry)
+                adapters = catalog.defaults
             } else {
                 var named: [AdapterEntry] = []
                 for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
-                    if let found = plugged.first(where: { $0.name == name }) {
-                        named.append(found.entry)
-                    } else {
-                        named.append(try BuiltInAdapters.named(name, plugged: plugged.map(\.name)))
-                    }
+                    named.append(try catalog.named(name))
                 }
                 adapters = named
             }

@@ -3,8 +3,9 @@ package enum AdaptersList {
     /// The width summaries are wrapped to.
     static let width = 88
 
-    /// The default adapters, then the variants, each with its summary and policy.
-    package static func render(_ adapters: [AdapterEntry] = BuiltInAdapters.all) -> String {
+    /// The default adapters (with those a team's own CLI adds), then the
+    /// variants, each with its summary and policy.
+    package static func render(_ adapters: [AdapterEntry] = AdapterCatalog().all) -> String {
         var lines = ["Adapters (prove them with 'updatecheck adapters check'):"]
         for (index, adapter) in adapters.enumerated() {
             if adapter.isVariant, index == 0 || !adapters[index - 1].isVariant {

@@ -32,19 +32,4 @@ package enum BuiltInAdapters {
 
     /// The four default adapters.
     package static var defaults: [AdapterEntry] { all.filter { !$0.isVariant } }
-
-    /// The adapter called `name`.
-    ///
-    /// - Throws: a usage error listing the known names (and `plugged`, the
-    ///   names of a manifest's adapters, when given).
-    package static func named(_ name: String, option: String? = nil, plugged: [String] = []) throws(CLIError)
-        -> AdapterEntry
-    {
-        guard let entry = all.first(where: { $0.name == name }) else {
-            let known = (all.map(\.name) + plugged).joined(separator: ", ")
-            let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "adapter '\(name)'"
-            throw .usage("Unknown \(subject): expected one of \(known).")
-        }
-        return entry
-    }
 }

@@ -1,0 +1,52 @@
+/// Every adapter a command can name: the built-in ones, those a team's own
+/// CLI adds in-process (``UpdateCheck/main(adapters:)``), and the adapter
+/// programs of a manifest (``AdapterManifest``).
+///
+/// Names are unique across all three: the manifest refuses a built-in or
+/// added adapter's name, and ``UpdateCheck`` refuses added adapters named
+/// like built-in ones or like each other.
+package struct AdapterCatalog: Sendable {
+    /// The adapters a team's own CLI adds, in its order.
+    package var added: [AdapterEntry]
+    /// The manifest's adapter programs, in file order.
+    package var plugged: [AdapterManifest.Adapter]
+
+    /// A catalog of the built-in adapters, `added` and the manifest's programs.
+    package init(added: [AdapterEntry] = [], manifest: AdapterManifest? = nil) {
+        self.added = added
+        plugged = manifest?.adapters ?? []
+    }
+
+    /// The catalog of a command: the invocation's added adapters and the
+    /// manifest of `--config` (or `./updatecheck.json` when present).
+    ///
+    /// - Throws: exit 66 for a missing `--config` file; exit 65 naming file,
+    ///   line, column and key for a malformed manifest.
+    package init(_ invocation: Invocation) throws(CLIError) {
+        let manifest = try AdapterManifest.find(
+            config: try Options.config.value(in: invocation), reserved: invocation.adapters.map(\.name))
+        self.init(added: invocation.adapters, manifest: manifest)
+    }
+
+    /// What `adapters check` proves without names, and `check` runs as
+    /// suites: the four built-in defaults, the added adapters, then the
+    /// manifest's programs.
+    package var defaults: [AdapterEntry] { BuiltInAdapters.defaults + added + plugged.map(\.entry) }
+
+    /// What `updatecheck adapters` lists: ``defaults``, then the built-in variants.
+    package var all: [AdapterEntry] { defaults + BuiltInAdapters.all.filter(\.isVariant) }
+
+    /// The adapter called `name`.
+    ///
+    /// - Throws: a usage error listing the known names (naming `--option`
+    ///   when the name was its value).
+    package func named(_ name: String, option: String? = nil) throws(CLIError) -> AdapterEntry {
+        let known = all
+        guard let entry = known.first(where: { $0.name == name }) else {
+            let names = known.map(\.name).joined(separator: ", ")
+            let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "adapter '\(name)'"
+            throw .usage("Unknown \(subject): expected one of \(names).")
+        }
+        return entry
+    }
+}
