@@ -108,30 +108,20 @@ package enum AdapterConformanceSuite {
             }
             let group = ConformanceGroup(kind: kind, casesChecked: 0, failureCount: 0, failures: [], seconds: 0)
             return JUnitTestCase(
-                name: group.name, className: "BatchUpdate.conformance.\(adapter)",
+                name: group.name, className: ConformanceTestCase.className(adapter: adapter),
                 outcome: .error(message: error.message, type: "UpdateCheck.AdapterUnavailable", details: error.message))
         }
     }
 
-    /// One case per group of `report`, in its order (class
-    /// `BatchUpdate.conformance.<adapter>`); a failing group's message names
-    /// its smallest failing case and its text lists the kept ones.
+    /// One case per group of `report`, in its order: BatchUpdate's
+    /// `ConformanceTestCase` mapping (class `BatchUpdate.conformance.<adapter>`,
+    /// a failing group naming its smallest failing case), as JUnit cases.
     package static func cases(for report: ConformanceReport) -> [JUnitTestCase] {
-        let className = "BatchUpdate.conformance.\(report.adapter)"
-        return report.groups.map { group in
-            guard let smallest = group.failures.first else {
-                return JUnitTestCase(name: group.name, className: className, time: group.seconds)
-            }
-            var details = group.failures.map(\.description)
-            if group.failureCount > group.failures.count {
-                details.append("… and \(group.failureCount - group.failures.count) more failing cases")
-            }
-            return JUnitTestCase(
-                name: group.name, className: className, time: group.seconds,
-                outcome: .failure(
-                    message: "\(group.failureCount) of \(group.casesChecked) cases failed; smallest: "
-                        + "\(smallest.pair): \(smallest.problem)",
-                    type: "BatchUpdate.ConformanceFailure", details: details.joined(separator: "\n")))
+        report.testCases.map { testCase in
+            JUnitTestCase(
+                name: testCase.name, className: testCase.className, time: testCase.seconds,
+                outcome: testCase.failure.map { .failure(message: $0.message, type: $0.type, details: $0.details) }
+                    ?? .passed)
         }
     }
 
