@@ -55,3 +55,61 @@ extension SnapshotDiff: CustomStringConvertible {
         return "deletions [\(deleted)], insertions [\(inserted)], moves [\(moved)]"
     }
 }
+
+extension SnapshotDiff {
+    /// An ID present only in the old snapshot.
+    public struct Deletion: Sendable, Equatable, Hashable {
+        /// Its offset in the old snapshot.
+        public var offset: Int
+        /// The deleted ID.
+        public var id: ID
+
+        /// Creates a deletion.
+        @inlinable
+        public init(offset: Int, id: ID) {
+            self.offset = offset
+            self.id = id
+        }
+    }
+
+    /// An ID present only in the new snapshot.
+    public struct Insertion: Sendable, Equatable, Hashable {
+        /// Its offset in the new snapshot.
+        public var offset: Int
+        /// The inserted ID.
+        public var id: ID
+
+        /// Creates an insertion.
+        @inlinable
+        public init(offset: Int, id: ID) {
+            self.offset = offset
+            self.id = id
+        }
+    }
+
+    /// A kept ID that changes its position relative to the IDs that stay put.
+    public struct Move: Sendable, Equatable, Hashable {
+        /// The moved ID.
+        public var id: ID
+        /// Its offset in the old snapshot.
+        public var from: Int
+        /// Its offset in the new snapshot.
+        public var to: Int
+
+        /// Creates a move.
+        @inlinable
+        public init(id: ID, from: Int, to: Int) {
+            self.id = id
+            self.from = from
+            self.to = to
+        }
+    }
+}
+
+/// Which of the two snapshots of a diff something refers to.
+public enum SnapshotSide: String, Sendable, Equatable, Hashable, CaseIterable {
+    /// The snapshot before the change (deletions and move sources refer to it).
+    case old
+    /// The snapshot after the change (insertions and move destinations refer to it).
+    case new
+}
