@@ -22,6 +22,7 @@ let package = Package(
     name: "UpdateCheck",
     products: [
         .library(name: "OptimisticState", targets: ["OptimisticState"]),
+        .library(name: "OptimisticScenario", targets: ["OptimisticScenario"]),
         .library(name: "StateExplorer", targets: ["StateExplorer"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "BatchUpdate", targets: ["BatchUpdate"]),
@@ -36,17 +37,25 @@ let package = Package(
         .executable(name: "updatecheck", targets: ["updatecheck"]),
     ],
     targets: [
+        // Small helpers shared by modules that do not depend on each other
+        // (JSON text, parallel loop, clock): internal, not a product.
+        .target(name: "UpdateCheckSupport", path: "Packages/Support", swiftSettings: strict),
         // Core state machine (Foundation-free).
         .target(name: "OptimisticState", path: "Packages/OptimisticState", swiftSettings: strict),
+        // Scenario files: their JSON (read and written), validation and runner.
+        .target(
+            name: "OptimisticScenario", dependencies: ["OptimisticState", "UpdateCheckSupport"],
+            path: "Packages/OptimisticScenario", swiftSettings: strict),
         // Exhaustive exploration of the real store.
         .target(
-            name: "StateExplorer", dependencies: ["OptimisticState"], path: "Packages/StateExplorer",
-            swiftSettings: strict),
+            name: "StateExplorer", dependencies: ["OptimisticState", "OptimisticScenario", "UpdateCheckSupport"],
+            path: "Packages/StateExplorer", swiftSettings: strict),
         // Diff engine over unique IDs (Foundation-free).
-        .target(name: "ListDiff", path: "Packages/ListDiff", swiftSettings: strict),
+        .target(
+            name: "ListDiff", dependencies: ["UpdateCheckSupport"], path: "Packages/ListDiff", swiftSettings: strict),
         // Verified diff -> update plan -> ordered toolkit calls; conformance kit.
         .target(
-            name: "BatchUpdate", dependencies: ["ListDiff"], path: "Packages/BatchUpdate",
+            name: "BatchUpdate", dependencies: ["ListDiff", "UpdateCheckSupport"], path: "Packages/BatchUpdate",
             swiftSettings: strict),
         .target(
             name: "UIKitAdapter", dependencies: ["BatchUpdate"], path: "Adapters/UIKit",
@@ -78,9 +87,9 @@ let package = Package(
         .target(
             name: "UpdateCheckCLI",
             dependencies: [
-                "OptimisticState", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
+                "OptimisticState", "OptimisticScenario", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
                 "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
-                "AnimatedListAdapter", "ExternalAdapter",
+                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport",
             ],
             path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
         .executableTarget(
@@ -93,7 +102,10 @@ let package = Package(
             name: "OptimisticStateTests", dependencies: ["OptimisticState", "UpdateCheckTestSupport"],
             path: "Tests/OptimisticStateTests"),
         .testTarget(
-            name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticState"],
+            name: "OptimisticScenarioTests", dependencies: ["OptimisticScenario", "OptimisticState"],
+            path: "Tests/OptimisticScenarioTests"),
+        .testTarget(
+            name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState"],
             path: "Tests/StateExplorerTests"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], path: "Tests/ListDiffTests"),
         .testTarget(

@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// Diffs two snapshots of unique IDs: `new` against `old`.
 ///
 /// Deletion offsets refer to `old`, insertion offsets to `new`; kept IDs off

@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// Verifies every ordered pair of ordered selections of *k* distinct IDs
 /// (`a`, `b`, … ): k = 4 gives 65 snapshots and 4,225 pairs, k = 5 gives
 /// 326 and 106,276, k = 6 gives 1,957 and 3,829,849, k = 7 gives 13,700 and

@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// How the IDs of two snapshots correspond: for each new offset, the old
 /// offset of the same ID (or `-1` for an inserted ID), plus counts.
 ///

@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// One of the section IDs of a sectioned exhaustive run, shown as a capital
 /// letter from `S` (`S`, `T`, `U`).
 public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import OptimisticScenario
 import OptimisticState
 
 /// A shortest event sequence that breaks an invariant, as a scenario that

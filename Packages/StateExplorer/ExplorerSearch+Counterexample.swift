@@ -1,3 +1,4 @@
+import OptimisticScenario
 import OptimisticState
 
 /// Turns a violation found on canonical states into a counterexample, by

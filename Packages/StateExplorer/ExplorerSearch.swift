@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -159,7 +160,7 @@ struct ExplorerSearch {
         let keys = keys
         let visited = visited
         let expansion = expansion
-        return ParallelChunks.map(count: chunkCount, threads: threads) { chunkIndex in
+        return ParallelLoop.map(count: chunkCount, threads: threads) { chunkIndex in
             let start = range.lowerBound + chunkIndex * Self.chunkSize
             var chunk = ExpansionChunk()
             var buffer: [ExplorerEvent] = []

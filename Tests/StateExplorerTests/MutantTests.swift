@@ -1,3 +1,4 @@
+import OptimisticScenario
 import OptimisticState
 import Testing
 

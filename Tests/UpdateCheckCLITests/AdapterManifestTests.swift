@@ -2,6 +2,7 @@ import BatchUpdate
 import Foundation
 import ListDiff
 import Testing
+import UpdateCheckSupport
 
 @testable import UpdateCheckCLI
 

@@ -2,6 +2,7 @@ import BatchUpdate
 import Foundation
 import Testing
 import UIKitAdapter
+import UpdateCheckSupport
 
 @testable import UpdateCheckCLI
 

@@ -1,4 +1,5 @@
 import Foundation
+import OptimisticScenario
 import OptimisticState
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     ])
     func theExamplesCatchEachFault(fault: String, file: String) throws {
         let faults = try #require(StoreFaults.named.first { $0.name == fault }?.fault)
-        let scenario = try ScenarioFile.load(Self.examples.appendingPathComponent(file).path)
+        let scenario = try ScenarioSource.load(Self.examples.appendingPathComponent(file).path).scenario
         let report = ScenarioRunner.run(scenario, salt: 0, faults: faults)
         #expect(!report.passed, "\(file) passes with \(fault)")
     }
@@ -52,9 +53,9 @@ import Testing
         #expect(names.count >= 4)
         for name in names {
             let path = Self.examples.appendingPathComponent(name).path
-            let scenario = try ScenarioFile.load(path)
+            let scenario = try ScenarioSource.load(path).scenario
             #expect(ScenarioRunner.run(scenario).passed, "\(name)")
-            let again = try ScenarioFile.parse(text: scenario.jsonText, file: name)
+            let again = try ScenarioSource.parse(text: scenario.jsonText, file: name)
             #expect(Self.withoutLines(again) == Self.withoutLines(scenario), "\(name)")
         }
     }
@@ -128,6 +129,6 @@ import Testing
         ),
     ])
     func malformedScenariosAreDataErrorsNamingFileLineAndStep(text: String, message: String) {
-        #expect(throws: CLIError.dataError(message)) { try ScenarioFile.parse(text: text, file: "f.json") }
+        #expect(throws: CLIError.dataError(message)) { try ScenarioSource.parse(text: text, file: "f.json") }
     }
 }

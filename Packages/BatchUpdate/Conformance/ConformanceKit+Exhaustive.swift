@@ -1,5 +1,5 @@
-import Dispatch
 import ListDiff
+import UpdateCheckSupport
 
 extension ConformanceKit {
     /// Every pair from `old` to each of `selections`, with its changed subsets.
@@ -7,7 +7,7 @@ extension ConformanceKit {
     static func exhaustiveGroup<Adapter: UpdateAdapter>(
         _ adapter: Adapter, old: [Int], selections: [[Int]], options: ConformanceOptions
     ) -> ConformanceGroup where Adapter.ID == Int {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let watch = Stopwatch()
         var smallest = SmallestFailures<UpdatePlan<Int>>(capacity: options.failuresPerGroup)
         var plans: [UpdatePlan<Int>] = []
         var kept: [Int] = []
@@ -38,7 +38,7 @@ extension ConformanceKit {
         let failures = smallest.sorted.compactMap { failure(of: adapter, plan: $0, origin: nil, label: label) }
         return ConformanceGroup(
             kind: .exhaustive(old: old.map(label)), casesChecked: checked, failureCount: failed,
-            failures: failures, seconds: seconds(since: start))
+            failures: failures, seconds: watch.seconds)
     }
 
     /// The changed subsets of a pair, as bit masks over `kept` (kept new

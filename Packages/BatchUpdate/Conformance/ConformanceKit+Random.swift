@@ -1,4 +1,4 @@
-import Dispatch
+import UpdateCheckSupport
 
 extension ConformanceKit {
     /// The random pairs `pairs` of the options' seed.
@@ -6,7 +6,7 @@ extension ConformanceKit {
     static func randomGroup<Adapter: UpdateAdapter>(
         _ adapter: Adapter, pairs range: Range<Int>, options: ConformanceOptions
     ) -> ConformanceGroup where Adapter.ID == Int {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let watch = Stopwatch()
         var smallest = SmallestFailures<(index: Int, case: RandomPairs.Case)>(capacity: options.failuresPerGroup)
         var failed = 0
         let pairs = range.map {
@@ -33,7 +33,7 @@ extension ConformanceKit {
         failures.sort { $0.sizeKey.lexicographicallyPrecedes($1.sizeKey) }
         return ConformanceGroup(
             kind: .random(first: range.lowerBound, count: range.count), casesChecked: range.count,
-            failureCount: failed, failures: failures, seconds: seconds(since: start))
+            failureCount: failed, failures: failures, seconds: watch.seconds)
     }
 
     /// Whether `adapter` fails on a random case.

@@ -1,5 +1,5 @@
-import Dispatch
 import ListDiff
+import UpdateCheckSupport
 
 /// Proves an adapter against its toolkit model, in one call.
 ///
@@ -32,7 +32,7 @@ public enum ConformanceKit {
     public static func check<Adapter: UpdateAdapter>(
         _ adapter: Adapter, options: ConformanceOptions = ConformanceOptions()
     ) -> ConformanceReport where Adapter.ID == Int {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let watch = Stopwatch()
         let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
         let randomGroupSize = max(1, options.randomGroupSize)
         let selected = Array(options.shard.positions(among: groupCount(options: options)))
@@ -47,7 +47,7 @@ public enum ConformanceKit {
         }
         return ConformanceReport(
             adapter: adapter.name, policy: adapter.policy, options: options, groups: groups,
-            seconds: seconds(since: start))
+            seconds: watch.seconds)
     }
 
     /// The number of groups of an unsharded run of `options`: one per old
@@ -75,11 +75,5 @@ public enum ConformanceKit {
     /// The display name of a kit ID: `a` … `z`, then `x26`, `x27`, ….
     public static func label(_ id: Int) -> String {
         id >= 0 && id < 26 ? String(UnicodeScalar(UInt8(97 + id))) : "x\(id)"
-    }
-
-    /// Seconds since `start` (from `DispatchTime`).
-    @usableFromInline
-    static func seconds(since start: UInt64) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }

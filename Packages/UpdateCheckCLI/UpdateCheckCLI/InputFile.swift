@@ -1,4 +1,5 @@
 import JUnitReporter
+import UpdateCheckSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import ListDiff
+import UpdateCheckSupport
 
 /// `updatecheck diff`: diff two snapshots of unique IDs, or verify every pair
 /// of small snapshots exhaustively.

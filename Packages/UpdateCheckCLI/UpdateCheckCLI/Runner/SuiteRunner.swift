@@ -1,6 +1,7 @@
 import Foundation
 import JUnitReporter
 import ListDiff
+import UpdateCheckSupport
 
 /// Runs suites: the one way any check of `updatecheck` runs.
 ///
@@ -163,21 +164,5 @@ package struct SuiteResult: Sendable, Equatable {
             case .passed, .skipped: count
             }
         }
-    }
-}
-
-/// Wall-clock time since a starting point, on the monotonic clock: the one
-/// way the CLI measures seconds.
-package struct Stopwatch: Sendable {
-    /// When the stopwatch started.
-    package let start: ContinuousClock.Instant
-
-    /// Starts a stopwatch now.
-    package init() { start = .now }
-
-    /// Seconds elapsed since ``start``.
-    package var seconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

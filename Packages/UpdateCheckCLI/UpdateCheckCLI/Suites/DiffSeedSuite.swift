@@ -1,5 +1,6 @@
 import JUnitReporter
 import ListDiff
+import UpdateCheckSupport
 
 /// The list article's fixed checks as a suite of `updatecheck check`: five
 /// pairs, each diffed and fully verified, and a snapshot with a duplicate ID

@@ -1,6 +1,8 @@
 import JUnitReporter
+import OptimisticScenario
 import OptimisticState
 import StateExplorer
+import UpdateCheckSupport
 
 /// The exhaustive exploration of the state machine as a suite: every
 /// interleaving of events on the real store, to a fixed point, with the

@@ -1,5 +1,7 @@
 import JUnitReporter
+import OptimisticScenario
 import OptimisticState
+import UpdateCheckSupport
 
 /// Scenarios run on the real store as a suite: one case per scenario (class
 /// name `state.run`), failed with every failure and the anonymised trace.

@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckSupport
 
 #if canImport(Glibc)
     import Glibc

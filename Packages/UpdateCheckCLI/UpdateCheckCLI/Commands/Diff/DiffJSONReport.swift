@@ -1,4 +1,5 @@
 import ListDiff
+import UpdateCheckSupport
 
 /// The machine-readable output of `updatecheck diff OLD NEW --format json`.
 package enum DiffJSONReport {

@@ -1,4 +1,5 @@
 import ListDiff
+import UpdateCheckSupport
 
 /// One snapshot read from a JSON file for `updatecheck diff` and `plan`: an
 /// array whose elements are string IDs, or objects with a string `id` whose

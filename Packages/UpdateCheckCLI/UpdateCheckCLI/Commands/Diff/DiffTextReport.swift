@@ -1,4 +1,5 @@
 import ListDiff
+import UpdateCheckSupport
 
 /// The human-readable output of `updatecheck diff OLD NEW`.
 package enum DiffTextReport {

@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckSupport
 
 extension CallRecord {
     /// The call as one compact JSON object:

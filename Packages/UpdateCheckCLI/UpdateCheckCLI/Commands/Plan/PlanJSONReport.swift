@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckSupport
 
 /// The machine-readable output of `updatecheck plan --format json`.
 package enum PlanJSONReport {

@@ -1,3 +1,4 @@
+import OptimisticScenario
 import OptimisticState
 
 /// The scenarios built into `updatecheck`, runnable without input files
@@ -49,7 +50,7 @@ package enum BuiltInScenarios {
     ///
     /// - Throws: exit 65 if the embedded text were malformed (a test proves it is not).
     package static func seed() throws(CLIError) -> Scenario {
-        try ScenarioFile.parse(text: seedScenario, file: seedName)
+        try ScenarioSource.parse(text: seedScenario, file: seedName)
     }
 
     /// The seed scenario under its reporting name, ready for

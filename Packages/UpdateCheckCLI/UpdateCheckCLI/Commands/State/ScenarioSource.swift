@@ -1,7 +1,7 @@
-import OptimisticState
+import OptimisticScenario
 
 /// A scenario to run and the name it is reported under (its file path, or
-/// `built-in:…` for an embedded one).
+/// `built-in:…` for an embedded one), read with the CLI's exit codes.
 package struct ScenarioSource: Sendable {
     /// The name in output lines and JUnit case names.
     package var name: String
@@ -12,5 +12,33 @@ package struct ScenarioSource: Sendable {
     package init(name: String, scenario: Scenario) {
         self.name = name
         self.scenario = scenario
+    }
+
+    /// Reads, parses and validates the scenario file at `path` (`-`:
+    /// standard input).
+    ///
+    /// - Throws: exit 66 when the file is missing or unreadable; exit 65
+    ///   naming file, line and step for malformed JSON, a wrong key or type,
+    ///   an unknown record or a dangling ticket name.
+    package static func load(_ path: String) throws(CLIError) -> ScenarioSource {
+        let input = try InputFile.bytes(at: path)
+        let bytes = withExtendedLifetime(input) { Array(input.buffer) }
+        do {
+            return ScenarioSource(
+                name: path, scenario: try Scenario(jsonBytes: bytes, file: InputFile.displayName(path)))
+        } catch {
+            throw .dataError(error.description)
+        }
+    }
+
+    /// Parses and validates embedded scenario text (the built-in scenarios).
+    ///
+    /// - Throws: exit 65 as for ``load(_:)``, with `file` as the name.
+    package static func parse(text: String, file: String) throws(CLIError) -> Scenario {
+        do {
+            return try Scenario(jsonText: text, file: file)
+        } catch {
+            throw .dataError(error.description)
+        }
     }
 }

@@ -34,7 +34,7 @@ package enum StateRunCommand {
         var sources: [ScenarioSource] = []
         if invocation.flag("builtin") { sources.append(try BuiltInScenarios.seedSource()) }
         for path in invocation.positionals {
-            sources.append(ScenarioSource(name: path, scenario: try ScenarioFile.load(path)))
+            sources.append(try ScenarioSource.load(path))
         }
 
         let printTrace = invocation.flag("trace")

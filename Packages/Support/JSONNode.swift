@@ -45,6 +45,13 @@ package struct JSONNode: Sendable, Equatable {
         package var column: Int
         /// What was wrong.
         package var message: String
+
+        /// An error at `line`:`column` saying `message`.
+        package init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     /// A short name of the value's kind, for error messages (`a string`).

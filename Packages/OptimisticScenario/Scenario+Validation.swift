@@ -1,24 +1,26 @@
+import OptimisticState
+
 /// Static checks of a scenario, before it runs: every record it names
 /// exists in the session at that step, and every ticket name was bound by
 /// an earlier step.
 extension Scenario {
     /// Checks that the scenario can run.
     ///
-    /// - Throws: ``OptimisticStateError/invalidScenario(step:line:message:)``
+    /// - Throws: ``OptimisticScenarioError/invalidScenario(file:step:line:message:)``
     ///   naming the first bad step: a record loaded twice, an unknown
     ///   record, a dangling or reused ticket name, `as` on an answer that
     ///   mints no ticket, a result expected on a step without event, or a
     ///   record expectation with no record to check.
     /// - Complexity: O(s + r) in the number of steps and records named.
-    public func validate() throws(OptimisticStateError) {
+    public func validate() throws(OptimisticScenarioError) {
         var known = try Self.recordSet(records, step: 0, line: nil)
         var ticketRecords: [String: String] = [:]
         for (offset, step) in steps.enumerated() {
             let number = offset + 1
-            func fail(_ message: String) -> OptimisticStateError {
-                .invalidScenario(step: number, line: step.line, message: message)
+            func fail(_ message: String) -> OptimisticScenarioError {
+                .invalidScenario(file: nil, step: number, line: step.line, message: message)
             }
-            func requireKnown(_ record: String) throws(OptimisticStateError) {
+            func requireKnown(_ record: String) throws(OptimisticScenarioError) {
                 guard known.contains(record) else { throw fail("unknown record '\(record)'") }
             }
             var stepRecord: String?
@@ -65,10 +67,10 @@ extension Scenario {
     /// The IDs of `loaded`, rejecting a record loaded twice.
     static func recordSet(
         _ loaded: [LoadedRecord<String, ScenarioValue>], step: Int, line: Int?
-    ) throws(OptimisticStateError) -> Set<String> {
+    ) throws(OptimisticScenarioError) -> Set<String> {
         var set: Set<String> = []
         for record in loaded where !set.insert(record.id).inserted {
-            throw .invalidScenario(step: step, line: line, message: "record '\(record.id)' is loaded twice")
+            throw .invalidScenario(file: nil, step: step, line: line, message: "record '\(record.id)' is loaded twice")
         }
         return set
     }

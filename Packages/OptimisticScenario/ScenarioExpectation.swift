@@ -1,3 +1,5 @@
+import OptimisticState
+
 /// What a scenario step expects after its event: the event's result and
 /// any of one record's values, phase and UI bindings. Unset fields are not
 /// checked.
@@ -42,5 +44,21 @@ public struct ScenarioExpectation: Hashable, Sendable {
     public var checksRecord: Bool {
         visible != nil || confirmed != nil || phase != nil || ticket != nil || isSaving != nil
             || acceptsTaps != nil || accessibility != nil
+    }
+}
+
+/// What a scenario step expects the store to do with its event.
+public enum ExpectedResult: Hashable, Sendable, CustomStringConvertible {
+    /// Applied, with this kind of effect (`"result": "sendWrite"`).
+    case applied(EffectKind)
+    /// Ignored for this reason (`"ignored": "busy"`).
+    case ignored(IgnoreReason)
+
+    /// `sendWrite` or `ignored busy`, as in failure messages.
+    public var description: String {
+        switch self {
+        case .applied(let effect): effect.rawValue
+        case .ignored(let reason): "ignored \(reason.rawValue)"
+        }
     }
 }

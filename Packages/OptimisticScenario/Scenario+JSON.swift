@@ -1,71 +1,148 @@
 import OptimisticState
+import UpdateCheckSupport
 
-/// Reads scenario files (the JSON format of `docs/scenario-format.md`) into
-/// ``Scenario`` values, with errors that name the file, line, column and step.
-package enum ScenarioFile {
-    /// Reads, parses and validates the scenario file at `path`.
+/// The one reader and writer of scenario files (the JSON format of
+/// `docs/scenario-format.md`).
+///
+/// Reading names the file, line, column and step of every problem and
+/// validates the result; writing puts one step per line, keys in the
+/// documented order, so files diff well and read back to the same scenario.
+extension Scenario {
+    /// Reads and validates the scenario-file JSON `bytes` (UTF-8; a byte
+    /// order mark is skipped); `file` names the source in errors.
     ///
-    /// - Throws: exit 66 when the file is missing; exit 65 naming file, line
-    ///   and step for malformed JSON, a wrong key or type, an unknown record
-    ///   or a dangling ticket name.
-    package static func load(_ path: String) throws(CLIError) -> Scenario {
-        try parse(InputFile.json(at: path), file: path)
-    }
-
-    /// Parses and validates scenario text (the built-in scenarios).
-    ///
-    /// - Throws: exit 65 as for ``load(_:)``, with `file` as the name.
-    package static func parse(text: String, file: String) throws(CLIError) -> Scenario {
+    /// - Throws: ``OptimisticScenarioError/malformed(file:line:column:message:)``
+    ///   for malformed JSON (a key repeated in an object included), an
+    ///   unknown key, a missing or mistyped value;
+    ///   ``OptimisticScenarioError/invalidScenario(file:step:line:message:)``
+    ///   when the scenario cannot run (see ``validate()``).
+    /// - Complexity: O(n) in the size of the text.
+    public init(jsonBytes bytes: [UInt8], file: String) throws(OptimisticScenarioError) {
         let root: JSONNode
         do {
-            root = try JSONNode.parse(Array(text.utf8))
+            root = try JSONNode.parse(bytes)
         } catch {
-            throw .dataError("\(file):\(error.line):\(error.column): \(error.message)")
+            throw .malformed(file: file, line: error.line, column: error.column, message: error.message)
         }
-        return try parse(root, file: file)
+        var reader = JSONReader(file: file)
+        self = try reader.scenario(root)
+        do {
+            try validate()
+        } catch {
+            guard case .invalidScenario(_, let step, let line, let message) = error else { throw error }
+            throw .invalidScenario(file: file, step: step, line: line, message: message)
+        }
     }
 
-    /// Builds and validates a scenario from parsed JSON.
+    /// Reads and validates scenario-file JSON text; see ``init(jsonBytes:file:)``.
     ///
-    /// - Throws: exit 65 naming file, line and step.
-    package static func parse(_ root: JSONNode, file: String) throws(CLIError) -> Scenario {
-        let scenario: Scenario
-        do {
-            var reader = Reader(file: file)
-            scenario = try reader.scenario(root)
-        } catch {
-            throw .dataError(error.message)
+    /// - Throws: as ``init(jsonBytes:file:)``.
+    public init(jsonText text: String, file: String) throws(OptimisticScenarioError) {
+        try self.init(jsonBytes: Array(text.utf8), file: file)
+    }
+
+    /// The scenario as scenario-file JSON, ending with a newline.
+    ///
+    /// - Complexity: O(size of the scenario).
+    public var jsonText: String {
+        var out = "{\n"
+        out += "  \"name\": \(JSONText.quote(name)),\n"
+        if !summary.isEmpty { out += "  \"description\": \(JSONText.quote(summary)),\n" }
+        out += "  \"session\": \(session.rawValue),\n"
+        out += "  \"records\": \(Self.json(records)),\n"
+        out += "  \"steps\": ["
+        for (offset, step) in steps.enumerated() {
+            out += (offset == 0 ? "\n" : ",\n") + "    " + Self.json(step)
         }
-        do {
-            try scenario.validate()
-        } catch {
-            guard case .invalidScenario(let step, let line, let message) = error else {
-                throw .dataError("\(file): \(error)")
+        out += steps.isEmpty ? "]\n" : "\n  ]\n"
+        return out + "}\n"
+    }
+
+    static func json(_ records: [LoadedRecord<String, ScenarioValue>]) -> String {
+        "{" + records.map { "\(JSONText.quote($0.id)): \($0.value)" }.joined(separator: ", ") + "}"
+    }
+
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(JSONText.quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    static func json(_ step: ScenarioStep) -> String {
+        var members: [(String, String)] = []
+        func add(_ key: String, _ text: String?) { if let text { members.append((key, JSONText.quote(text))) } }
+        add("note", step.note)
+        if let event = step.event {
+            add("event", event.kind.rawValue)
+            switch event {
+            case .tap(let record, let value, let name):
+                add("record", record)
+                members.append(("value", value.description))
+                add("as", name)
+            case .finish(let ticket, let record, let outcome, let name):
+                add("ticket", ticket)
+                add("record", record)
+                add("outcome", outcome.category.rawValue)
+                switch outcome {
+                case .confirmed(let value), .conflict(let value): members.append(("value", value.description))
+                case .rejected, .uncertain: break
+                }
+                add("as", name)
+            case .cancel(let ticket, let record, let name):
+                add("ticket", ticket)
+                add("record", record)
+                add("as", name)
+            case .resync(let ticket, let record, let value):
+                add("ticket", ticket)
+                add("record", record)
+                members.append(("value", value.description))
+            case .switchSession(let session, let loaded):
+                members.append(("session", String(session.rawValue)))
+                members.append(("records", json(loaded)))
+            case .reorder(let order):
+                members.append(("order", "[" + order.map(JSONText.quote).joined(separator: ", ") + "]"))
             }
-            let place = line.map { "\(file):\($0)" } ?? file
-            throw .dataError("\(place): " + (step == 0 ? "records: " : "step \(step): ") + message)
         }
-        return scenario
+        switch step.expectations.count {
+        case 0: break
+        case 1: members.append(("expect", json(step.expectations[0])))
+        default: members.append(("expect", "[" + step.expectations.map(json).joined(separator: ", ") + "]"))
+        }
+        return object(members)
     }
 
-    /// A malformed scenario, with its message already located.
-    struct Malformed: Error {
-        var message: String
+    static func json(_ expectation: ScenarioExpectation) -> String {
+        var members: [(String, String)] = []
+        func add(_ key: String, _ text: String?) { if let text { members.append((key, text)) } }
+        add("record", expectation.record.map(JSONText.quote))
+        switch expectation.result {
+        case .applied(let effect): add("result", JSONText.quote(effect.rawValue))
+        case .ignored(let reason): add("ignored", JSONText.quote(reason.rawValue))
+        case nil: break
+        }
+        add("visible", expectation.visible?.description)
+        add("confirmed", expectation.confirmed?.description)
+        add("phase", expectation.phase.map { JSONText.quote($0.description) })
+        add("ticket", expectation.ticket.map(JSONText.quote))
+        add("isSaving", expectation.isSaving.map(String.init))
+        add("acceptsTaps", expectation.acceptsTaps.map(String.init))
+        add("accessibility", expectation.accessibility.map(JSONText.quote))
+        return object(members)
     }
 
-    /// Reads JSON nodes into scenario values.
-    struct Reader {
+    /// Reads parsed JSON into scenario values, naming the file, position and
+    /// step of the first problem.
+    struct JSONReader {
         let file: String
         var step = 0
 
         init(file: String) { self.file = file }
 
-        func fail(_ node: JSONNode, _ message: String) -> Malformed {
-            let where_ = step == 0 ? "" : "step \(step): "
-            return Malformed(message: "\(file):\(node.line):\(node.column): \(where_)\(message)")
+        func fail(_ node: JSONNode, _ message: String) -> OptimisticScenarioError {
+            .malformed(
+                file: file, line: node.line, column: node.column, message: (step == 0 ? "" : "step \(step): ") + message
+            )
         }
 
-        func object(_ node: JSONNode, _ what: String, allowed: [String]) throws(Malformed) -> JSONNode {
+        func object(_ node: JSONNode, _ what: String, allowed: [String]) throws(OptimisticScenarioError) -> JSONNode {
             guard let members = node.objectValue else {
                 throw fail(node, "\(what) must be an object, not \(node.kindDescription)")
             }
@@ -84,12 +161,12 @@ package enum ScenarioFile {
             return node
         }
 
-        func required(_ node: JSONNode, _ key: String, in what: String) throws(Malformed) -> JSONNode {
+        func required(_ node: JSONNode, _ key: String, in what: String) throws(OptimisticScenarioError) -> JSONNode {
             guard let value = node[key] else { throw fail(node, "\(what) needs \"\(key)\"") }
             return value
         }
 
-        func string(_ node: JSONNode, _ what: String) throws(Malformed) -> String {
+        func string(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> String {
             guard let text = node.stringValue else {
                 throw fail(node, "\(what) must be a string, not \(node.kindDescription)")
             }
@@ -97,21 +174,21 @@ package enum ScenarioFile {
             return text
         }
 
-        func bool(_ node: JSONNode, _ what: String) throws(Malformed) -> Bool {
+        func bool(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> Bool {
             guard case .bool(let value) = node.value else {
                 throw fail(node, "\(what) must be true or false, not \(node.kindDescription)")
             }
             return value
         }
 
-        func session(_ node: JSONNode) throws(Malformed) -> Session {
+        func session(_ node: JSONNode) throws(OptimisticScenarioError) -> Session {
             guard case .number(let text) = node.value, let number = UInt32(text), number > 0 else {
                 throw fail(node, "\"session\" must be a whole number from 1 to \(UInt32.max)")
             }
             return Session(number)
         }
 
-        func value(_ node: JSONNode, _ what: String) throws(Malformed) -> ScenarioValue {
+        func value(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> ScenarioValue {
             switch node.value {
             case .bool(let value): return .bool(value)
             case .string(let text): return .string(text)
@@ -124,7 +201,7 @@ package enum ScenarioFile {
         }
 
         func name<T: RawRepresentable<String> & CaseIterable>(_ node: JSONNode, _ what: String, as: T.Type)
-            throws(Malformed) -> T
+            throws(OptimisticScenarioError) -> T
         {
             let text = try string(node, what)
             guard let found = T(rawValue: text) else {
@@ -136,7 +213,7 @@ package enum ScenarioFile {
             return found
         }
 
-        func records(_ node: JSONNode) throws(Malformed) -> [LoadedRecord<String, ScenarioValue>] {
+        func records(_ node: JSONNode) throws(OptimisticScenarioError) -> [LoadedRecord<String, ScenarioValue>] {
             guard let members = node.objectValue else {
                 throw fail(node, "\"records\" must be an object of record IDs and values, not \(node.kindDescription)")
             }
@@ -151,12 +228,17 @@ package enum ScenarioFile {
             return loaded
         }
 
-        mutating func scenario(_ root: JSONNode) throws(Malformed) -> Scenario {
+        mutating func scenario(_ root: JSONNode) throws(OptimisticScenarioError) -> Scenario {
             let top = try object(root, "a scenario", allowed: ["name", "description", "session", "records", "steps"])
-            let name = try top["name"].map { (node) throws(Malformed) in try string(node, "\"name\"") } ?? file
+            let name =
+                try top["name"].map { (node) throws(OptimisticScenarioError) in try string(node, "\"name\"") } ?? file
             let summary =
-                try top["description"].map { (node) throws(Malformed) in try string(node, "\"description\"") } ?? ""
-            let session = try top["session"].map { (node) throws(Malformed) in try self.session(node) } ?? Session(1)
+                try top["description"].map { (node) throws(OptimisticScenarioError) in
+                    try string(node, "\"description\"")
+                } ?? ""
+            let session =
+                try top["session"].map { (node) throws(OptimisticScenarioError) in try self.session(node) }
+                ?? Session(1)
             let records = try records(required(top, "records", in: "a scenario"))
             let stepsNode = try required(top, "steps", in: "a scenario")
             guard let items = stepsNode.arrayValue else {
@@ -179,16 +261,17 @@ package enum ScenarioFile {
             .reorder: ["order"],
         ]
 
-        func scenarioStep(_ node: JSONNode) throws(Malformed) -> ScenarioStep {
+        func scenarioStep(_ node: JSONNode) throws(OptimisticScenarioError) -> ScenarioStep {
             guard node.objectValue != nil else {
                 throw fail(node, "a step must be an object, not \(node.kindDescription)")
             }
-            let kind = try node["event"].map { (event) throws(Malformed) in try name(event, "event", as: EventKind.self)
+            let kind = try node["event"].map { (event) throws(OptimisticScenarioError) in
+                try name(event, "event", as: EventKind.self)
             }
             let what = kind.map { "a \($0.rawValue) step" } ?? "a check step"
             let allowed = ["note", "event", "expect"] + (kind.flatMap { Self.eventKeys[$0] } ?? [])
             _ = try object(node, what, allowed: allowed)
-            let note = try node["note"].map { (note) throws(Malformed) in try string(note, "\"note\"") }
+            let note = try node["note"].map { (note) throws(OptimisticScenarioError) in try string(note, "\"note\"") }
             var expectations: [ScenarioExpectation] = []
             if let expect = node["expect"] {
                 let items = expect.arrayValue ?? [expect]
@@ -196,15 +279,15 @@ package enum ScenarioFile {
             } else if kind == nil {
                 throw fail(node, "a step needs \"event\" or \"expect\"")
             }
-            let event = try kind.map { (kind) throws(Malformed) in try self.event(kind, node) }
+            let event = try kind.map { (kind) throws(OptimisticScenarioError) in try self.event(kind, node) }
             return ScenarioStep(event, expect: expectations, note: note, line: node.line)
         }
 
-        func optionalString(_ node: JSONNode, _ key: String) throws(Malformed) -> String? {
-            try node[key].map { (value) throws(Malformed) in try string(value, "\"\(key)\"") }
+        func optionalString(_ node: JSONNode, _ key: String) throws(OptimisticScenarioError) -> String? {
+            try node[key].map { (value) throws(OptimisticScenarioError) in try string(value, "\"\(key)\"") }
         }
 
-        func event(_ kind: EventKind, _ node: JSONNode) throws(Malformed) -> ScenarioEvent {
+        func event(_ kind: EventKind, _ node: JSONNode) throws(OptimisticScenarioError) -> ScenarioEvent {
             let what = "a \(kind.rawValue) step"
             switch kind {
             case .tap:
@@ -259,7 +342,7 @@ package enum ScenarioFile {
             "accessibility",
         ]
 
-        func expectation(_ node: JSONNode) throws(Malformed) -> ScenarioExpectation {
+        func expectation(_ node: JSONNode) throws(OptimisticScenarioError) -> ScenarioExpectation {
             _ = try object(node, "\"expect\"", allowed: Self.expectationKeys)
             var expectation = ScenarioExpectation()
             expectation.record = try optionalString(node, "record")
@@ -271,15 +354,21 @@ package enum ScenarioFile {
             } else if let ignored = node["ignored"] {
                 expectation.result = .ignored(try name(ignored, "ignore reason", as: IgnoreReason.self))
             }
-            expectation.visible = try node["visible"].map { (v) throws(Malformed) in try value(v, "\"visible\"") }
-            expectation.confirmed = try node["confirmed"].map { (v) throws(Malformed) in try value(v, "\"confirmed\"") }
-            expectation.phase = try node["phase"].map { (v) throws(Malformed) in try phase(v) }
+            expectation.visible = try node["visible"].map { (v) throws(OptimisticScenarioError) in
+                try value(v, "\"visible\"")
+            }
+            expectation.confirmed = try node["confirmed"].map { (v) throws(OptimisticScenarioError) in
+                try value(v, "\"confirmed\"")
+            }
+            expectation.phase = try node["phase"].map { (v) throws(OptimisticScenarioError) in try phase(v) }
             expectation.ticket = try optionalString(node, "ticket")
-            expectation.isSaving = try node["isSaving"].map { (v) throws(Malformed) in try bool(v, "\"isSaving\"") }
-            expectation.acceptsTaps = try node["acceptsTaps"].map { (v) throws(Malformed) in
+            expectation.isSaving = try node["isSaving"].map { (v) throws(OptimisticScenarioError) in
+                try bool(v, "\"isSaving\"")
+            }
+            expectation.acceptsTaps = try node["acceptsTaps"].map { (v) throws(OptimisticScenarioError) in
                 try bool(v, "\"acceptsTaps\"")
             }
-            expectation.accessibility = try node["accessibility"].map { (v) throws(Malformed) in
+            expectation.accessibility = try node["accessibility"].map { (v) throws(OptimisticScenarioError) in
                 guard let text = v.stringValue else {
                     throw fail(v, "\"accessibility\" must be a string, not \(v.kindDescription)")
                 }
@@ -288,7 +377,7 @@ package enum ScenarioFile {
             return expectation
         }
 
-        func phase(_ node: JSONNode) throws(Malformed) -> PhaseKind {
+        func phase(_ node: JSONNode) throws(OptimisticScenarioError) -> PhaseKind {
             let text = try string(node, "\"phase\"")
             guard let found = PhaseKind.allCases.first(where: { $0.description == text }) else {
                 throw fail(node, "unknown phase '\(text)' (expected 'idle', 'saving', 'needsSync')")

@@ -1,3 +1,5 @@
+import OptimisticState
+
 /// The event of one scenario step, with tickets named instead of numbered.
 ///
 /// A ticket name is bound by the step that mints the ticket (`as`): a tap

@@ -1,3 +1,5 @@
+import OptimisticState
+
 /// Runs scenarios on the real store: applies each step's event, checks the
 /// seven invariants around it, then the step's expectations. The run stops
 /// after the first failing step and reports all of that step's failures.

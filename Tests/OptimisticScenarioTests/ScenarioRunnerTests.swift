@@ -1,6 +1,7 @@
+import OptimisticState
 import Testing
 
-@testable import OptimisticState
+@testable import OptimisticScenario
 
 /// Scenario values: validation, running with expectations and invariants,
 /// failure messages, and the JSON text they are written as.
@@ -105,12 +106,12 @@ import Testing
     @Test(arguments: [
         (
             [ScenarioStep(.tap(record: "z", value: .bool(true), name: nil), line: 3)],
-            OptimisticStateError.invalidScenario(step: 1, line: 3, message: "unknown record 'z'")
+            OptimisticScenarioError.invalidScenario(file: nil, step: 1, line: 3, message: "unknown record 'z'")
         ),
         (
             [ScenarioStep(.finish(ticket: "t", record: nil, outcome: .rejected, name: nil))],
             .invalidScenario(
-                step: 1, line: nil,
+                file: nil, step: 1, line: nil,
                 message: "ticket 't' is not named by an earlier step (use \"as\" where it is minted)")
         ),
         (
@@ -118,7 +119,7 @@ import Testing
                 ScenarioStep(.tap(record: "a", value: .bool(true), name: "t")),
                 ScenarioStep(.tap(record: "b", value: .bool(true), name: "t")),
             ],
-            .invalidScenario(step: 2, line: nil, message: "ticket name 't' is already used")
+            .invalidScenario(file: nil, step: 2, line: nil, message: "ticket name 't' is already used")
         ),
         (
             [
@@ -126,38 +127,48 @@ import Testing
                 ScenarioStep(.finish(ticket: "t", record: nil, outcome: .rejected, name: "s")),
             ],
             .invalidScenario(
-                step: 2, line: nil, message: "\"as\" names the re-read of an uncertain outcome; this answer is rejected"
+                file: nil, step: 2, line: nil,
+                message: "\"as\" names the re-read of an uncertain outcome; this answer is rejected"
             )
         ),
         (
             [ScenarioStep(.switchSession(2, [LoadedRecord("c", .bool(true))])), ScenarioStep(.reorder(["a"]))],
-            .invalidScenario(step: 2, line: nil, message: "unknown record 'a'")
+            .invalidScenario(file: nil, step: 2, line: nil, message: "unknown record 'a'")
         ),
         (
             [ScenarioStep(.reorder(["a", "b"]), expect: [ScenarioExpectation(visible: .bool(true))])],
             .invalidScenario(
-                step: 1, line: nil, message: "the expectation needs \"record\": the step addresses no single record")
+                file: nil, step: 1, line: nil,
+                message: "the expectation needs \"record\": the step addresses no single record")
         ),
         (
             [ScenarioStep(nil, expect: [ScenarioExpectation(record: "a", result: .applied(.nothing))])],
-            .invalidScenario(step: 1, line: nil, message: "a result is expected, but the step has no event")
+            .invalidScenario(file: nil, step: 1, line: nil, message: "a result is expected, but the step has no event")
         ),
         (
             [ScenarioStep(nil, expect: [ScenarioExpectation(record: "a", ticket: "q")])],
-            .invalidScenario(step: 1, line: nil, message: "ticket 'q' is not named by this or an earlier step")
+            .invalidScenario(
+                file: nil, step: 1, line: nil, message: "ticket 'q' is not named by this or an earlier step")
         ),
         (
             [ScenarioStep(.switchSession(2, [LoadedRecord("c", .bool(true)), LoadedRecord("c", .bool(false))]))],
-            .invalidScenario(step: 1, line: nil, message: "record 'c' is loaded twice")
+            .invalidScenario(file: nil, step: 1, line: nil, message: "record 'c' is loaded twice")
         ),
     ])
-    func validationNamesTheFirstBadStep(steps: [ScenarioStep], error: OptimisticStateError) {
+    func validationNamesTheFirstBadStep(steps: [ScenarioStep], error: OptimisticScenarioError) {
         #expect(throws: error) { try scenario(steps).validate() }
     }
 
     @Test func validationErrorsReadAsSentences() {
-        let error = OptimisticStateError.invalidScenario(step: 2, line: 9, message: "unknown record 'z'")
+        let error = OptimisticScenarioError.invalidScenario(file: nil, step: 2, line: 9, message: "unknown record 'z'")
         #expect(error.description == "step 2 (line 9): unknown record 'z'")
+        let inFile = OptimisticScenarioError.invalidScenario(
+            file: "a.json", step: 2, line: 9, message: "unknown record 'z'")
+        #expect(inFile.description == "a.json:9: step 2: unknown record 'z'")
+        let records = OptimisticScenarioError.invalidScenario(file: "a.json", step: 0, line: nil, message: "x")
+        #expect(records.description == "a.json: records: x")
+        let malformed = OptimisticScenarioError.malformed(file: "a.json", line: 3, column: 14, message: "step 2: y")
+        #expect(malformed.description == "a.json:3:14: step 2: y")
         #expect(
             OptimisticStateError.duplicateRecord(id: "a", first: 0, second: 2).description
                 == "record 'a' is loaded twice (positions 0 and 2)")

@@ -1,13 +1,15 @@
 import Dispatch
+import Synchronization
 
 /// UpdateCheck's one parallel loop: splits work on every core, or runs it
 /// inline when it is too small to be worth the threads.
 ///
-/// Two shapes: ``forEachChunk(count:_:)`` cuts `0..<count` into contiguous
+/// Three shapes: ``forEachChunk(count:_:)`` cuts `0..<count` into contiguous
 /// chunks whose bodies write disjoint parts of shared buffers (the diff of a
 /// large pair); ``map(count:inParallel:_:)`` runs independent iterations and
 /// collects one result each, in index order (the rows of an exhaustive run,
-/// the groups of the conformance kit).
+/// the groups of the conformance kit); ``map(count:threads:_:)`` does the
+/// same on a given number of threads (the levels of the state explorer).
 @usableFromInline
 package enum ParallelLoop {
     /// The smallest count that ``forEachChunk(count:_:)`` splits across cores.
@@ -61,6 +63,35 @@ package enum ParallelLoop {
             let slots = SharedPointer(buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: count) { index in
                 (slots.pointer + index).pointee = body(index)
+            }
+        }
+        return results.map { $0! }
+    }
+}
+
+extension ParallelLoop {
+    /// `[body(0), …, body(count - 1)]` computed on up to `threads` threads
+    /// that each take the next iteration as they become free; in order on
+    /// the calling thread when `threads` or `count` is at most 1.
+    ///
+    /// Each iteration writes only its own result slot, so the result does not
+    /// depend on the number of threads or the schedule. `body` must only read
+    /// shared state.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    package static func map<Result: Sendable>(
+        count: Int, threads: Int, _ body: @Sendable (Int) -> Result
+    ) -> [Result] {
+        guard threads > 1, count > 1 else { return (0..<count).map(body) }
+        let next = Atomic<Int>(0)
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = SharedPointer(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < count else { return }
+                    (slots.pointer + index).pointee = body(index)
+                }
             }
         }
         return results.map { $0! }
