@@ -26,7 +26,10 @@ struct IDMatching: Sendable {
     ///
     /// The old snapshot's hashes are computed (in parallel for large
     /// snapshots) and entered in a flat ``OffsetTable``; every new ID is then
-    /// looked up, in parallel, since lookups only read. A sequential pass
+    /// looked up, in parallel, since lookups only read. A new ID is first
+    /// compared with the old ID after the previous match (old IDs are
+    /// unique, so an equal one is the match the table would give): runs of
+    /// kept IDs in order are matched without hashing. A sequential pass
     /// marks kept IDs and catches an old ID matched twice; IDs only in the
     /// new snapshot are checked for duplicates with a table of just those.
     /// Each table is released before the next step allocates.
@@ -70,10 +73,19 @@ struct IDMatching: Sendable {
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
                         ParallelLoop.forEach(count: newIDs.count) { range in
                             let (oldIDs, newIDs, slots) = shared.pointer
+                            // The old offset after the last match: kept IDs mostly keep their order, so
+                            // it is the likeliest match, compared in memory just read before hashing.
+                            var next = oldIDs.count
                             for offset in range {
-                                let found = OffsetTable.find(
-                                    newIDs[offset], hash: OffsetTable.hash(newIDs[offset]), slots: slots, mask: mask,
-                                    in: oldIDs)
+                                let found: Int
+                                if next < oldIDs.count && oldIDs[next] == newIDs[offset] {
+                                    found = next
+                                } else {
+                                    found = OffsetTable.find(
+                                        newIDs[offset], hash: OffsetTable.hash(newIDs[offset]), slots: slots,
+                                        mask: mask, in: oldIDs)
+                                }
+                                if found >= 0 { next = found &+ 1 }
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
                             }
                         }

@@ -319,13 +319,7 @@ package struct JSONScanner {
     /// byte (a false alarm only costs that).
     @inline(__always)
     private static func needsByteScan(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let quote = hasZero(word ^ (ones &* 0x22))
-        let backslash = hasZero(word ^ (ones &* 0x5C))
-        let control = (word &- ones &* 0x20) & ~word & highs
-        return (quote | backslash | control | (word & highs)) != 0
+        (JSONText.escapableBytes(in: word) | (word & 0x8080_8080_8080_8080)) != 0
     }
 
     /// Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms,

@@ -255,6 +255,15 @@ import UpdateCheckSupport
         #expect(JSONText.quote("plain-id") == "\"plain-id\"")
         #expect(JSONText.quote("a\"b\\c\nd\re\tf\u{01}g\u{1F}é") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fé\"")
         #expect(JSONText.quote("") == "\"\"")
+        // Long texts are scanned a word at a time: every escape is still found.
+        let padding = "abcdefghijklmnopé"
+        for position in 0..<17 {
+            let head = String(padding.prefix(position))
+            let tail = String(padding.suffix(17 - position))
+            for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1B}", "\\u001b")] {
+                #expect(JSONText.quote(head + raw + tail) == "\"" + head + escaped + tail + "\"")
+            }
+        }
         var out: [UInt8] = []
         for number in [0, 7, 10, 4_500_000, -12, Int.max, Int.min] {
             JSONText.appendDecimal(number, to: &out)

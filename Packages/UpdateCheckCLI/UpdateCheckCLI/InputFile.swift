@@ -109,8 +109,21 @@ package final class InputBytes: @unchecked Sendable {
 
     /// An empty input with room for `capacity` bytes.
     fileprivate init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        guard let memory = malloc(self.capacity) else { fatalError("out of memory reading an input") }
+        let hugePage = 2 << 20
+        var memory: UnsafeMutableRawPointer?
+        if capacity >= 2 * hugePage {
+            // Large inputs on huge pages where the system allows: a fault per 2 MiB instead of per 4 KiB.
+            self.capacity = (capacity + hugePage - 1) / hugePage * hugePage
+            if posix_memalign(&memory, hugePage, self.capacity) == 0, let memory {
+                #if canImport(Glibc)
+                    _ = madvise(memory, self.capacity, MADV_HUGEPAGE)
+                #endif
+            }
+        } else {
+            self.capacity = max(capacity, 1)
+            memory = malloc(self.capacity)
+        }
+        guard let memory else { fatalError("out of memory reading an input") }
         start = memory.assumingMemoryBound(to: UInt8.self)
     }
 

@@ -26,10 +26,7 @@ package enum DiffJSONReport {
     package static func render(_ changes: ListChanges<SnapshotID>) -> String {
         let structure = changes.structure
         var out: [UInt8] = []
-        out.reserveCapacity(
-            128 + 40
-                * (structure.deletions.count + structure.insertions.count + structure.moves.count
-                    + changes.contentUpdates.count))
+        out.reserveCapacity(changes.renderedSize(perChange: 48))
         func text(_ string: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
         }

@@ -22,10 +22,7 @@ package enum DiffTextReport {
     ) -> String {
         let structure = changes.structure
         var out: [UInt8] = []
-        out.reserveCapacity(
-            64 + 24
-                * (structure.deletions.count + structure.insertions.count + structure.moves.count
-                    + changes.contentUpdates.count))
+        out.reserveCapacity(changes.renderedSize(perChange: 32))
         func text(_ string: String) { out.append(contentsOf: string.utf8) }
         func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
         func id(_ value: SnapshotID) {

@@ -1,3 +1,5 @@
+import ListDiff
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -104,5 +106,19 @@ package final class IDArena: @unchecked Sendable {
     package func append(_ text: String) -> SnapshotID {
         var text = text
         return text.withUTF8 { bytes in append(bytes, isASCII: bytes.allSatisfy { $0 < 0x80 }) }
+    }
+}
+
+extension ListChanges<SnapshotID> {
+    /// The bytes a report of these changes takes when each change adds
+    /// `perChange` bytes to its ID (reserved once, so that a report of
+    /// a million changes is written without growing its buffer).
+    package func renderedSize(perChange: Int) -> Int {
+        var size = 256
+        for deletion in structure.deletions { size += deletion.id.bytes.count + perChange }
+        for insertion in structure.insertions { size += insertion.id.bytes.count + perChange }
+        for move in structure.moves { size += move.id.bytes.count + perChange }
+        for update in contentUpdates { size += update.id.bytes.count + perChange }
+        return size
     }
 }
