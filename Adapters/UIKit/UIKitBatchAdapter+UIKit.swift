@@ -45,7 +45,10 @@
 
     extension UIKitBatchAdapter {
         /// Applies `plan` to `collectionView`: `updateDataSource` is called
-        /// inside the first batch and must make the data source hold `plan.new`.
+        /// inside the first batch over the new items and must make the data
+        /// source hold `plan.new`. (With `refreshThenMove`, a first batch
+        /// refreshes at old paths before it: the data source must then show
+        /// the new content in the old order.)
         @MainActor
         public func apply(
             _ plan: UpdatePlan<ID>, to collectionView: UICollectionView,
@@ -53,16 +56,20 @@
         ) {
             let batches = batches(for: plan)
             guard !batches.isEmpty else { return updateDataSource() }
+            let update = batches.firstIndex { $0.items == plan.new } ?? 0
             for (index, batch) in batches.enumerated() {
                 collectionView.performBatchUpdates {
-                    if index == 0 { updateDataSource() }
+                    if index == update { updateDataSource() }
                     for call in batch.calls { call.perform(on: collectionView) }
                 }
             }
         }
 
         /// Applies `plan` to `tableView`: `updateDataSource` is called inside
-        /// the first batch and must make the data source hold `plan.new`.
+        /// the first batch over the new items and must make the data source
+        /// hold `plan.new`. (With `refreshThenMove`, a first batch refreshes
+        /// at old paths before it: the data source must then show the new
+        /// content in the old order.)
         @MainActor
         public func apply(
             _ plan: UpdatePlan<ID>, to tableView: UITableView, animation: UITableView.RowAnimation = .automatic,
@@ -70,9 +77,10 @@
         ) {
             let batches = batches(for: plan)
             guard !batches.isEmpty else { return updateDataSource() }
+            let update = batches.firstIndex { $0.items == plan.new } ?? 0
             for (index, batch) in batches.enumerated() {
                 tableView.performBatchUpdates {
-                    if index == 0 { updateDataSource() }
+                    if index == update { updateDataSource() }
                     for call in batch.calls { call.perform(on: tableView, animation: animation) }
                 }
             }

@@ -12,7 +12,12 @@ import BatchUpdate
 /// colliding with a move destination).
 ///
 /// With `MovedAndChangedPolicy.deleteAndInsert` a moved and changed item is
-/// deleted and inserted in batch 1 instead (one batch, a new cell).
+/// deleted and inserted in batch 1 instead (one batch, a new cell). With
+/// `MovedAndChangedPolicy.refreshThenMove` the order is the other way round,
+/// as staged changeset engines such as DifferenceKit apply it: batch 1
+/// refreshes the changed items at their old paths while the data source
+/// still holds the old order (with the new content), batch 2 deletes,
+/// inserts and moves.
 public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     /// The model the calls are proven on.
     public typealias Model = UIKitBatchModel<ID>
@@ -26,30 +31,42 @@ public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         policy = AdapterPolicy(movedAndChanged: movedAndChanged, refresh: refresh)
     }
 
-    /// `uikit`, with `-reload` and `-delete-insert` for the non-default choices.
+    /// `uikit`, with `-reload`, `-delete-insert` and `-refresh-then-move`
+    /// for the non-default choices.
     public var name: String {
-        "uikit" + (policy.refresh == .reload ? "-reload" : "")
-            + (policy.movedAndChanged == .deleteAndInsert ? "-delete-insert" : "")
+        let order: String
+        switch policy.movedAndChanged {
+        case .moveThenRefresh: order = ""
+        case .deleteAndInsert: order = "-delete-insert"
+        case .refreshThenMove: order = "-refresh-then-move"
+        }
+        return "uikit" + (policy.refresh == .reload ? "-reload" : "") + order
     }
 
     /// The toolkit semantics and what this adapter does with them.
     public var summary: String {
         let refresh = policy.refresh == .reconfigure ? "reconfigureItems (keeps the cell)" : "reloadItems (new cell)"
-        let movedAndChanged =
-            policy.movedAndChanged == .moveThenRefresh
-            ? "moved in batch 1, then refreshed in batch 2"
-            : "deleted and inserted in batch 1 (new cell)"
+        let movedAndChanged: String
+        switch policy.movedAndChanged {
+        case .moveThenRefresh: movedAndChanged = "moved in batch 1, then refreshed in batch 2"
+        case .deleteAndInsert: movedAndChanged = "deleted and inserted in batch 1 (new cell)"
+        case .refreshThenMove: movedAndChanged = "refreshed at their old paths in batch 1, then moved in batch 2"
+        }
+        let stage = policy.movedAndChanged == .refreshThenMove ? "at their old paths in batch 1" : "in batch 2"
         return "UITableView/UICollectionView batch updates: deletes, reloads and move sources use index paths "
             + "before the update, inserts and move destinations index paths after it. Changed items: \(refresh) "
-            + "in batch 2. Moved and changed items: \(movedAndChanged)."
+            + "\(stage). Moved and changed items: \(movedAndChanged)."
     }
 
-    /// Batch 1: deletes, inserts and moves; batch 2: refreshes (each only when not empty).
+    /// Batch 1: deletes, inserts and moves; batch 2: refreshes (each only
+    /// when not empty). With `MovedAndChangedPolicy.refreshThenMove`, the
+    /// refreshes at old paths come first, over the old items.
     ///
     /// - Complexity: O(*n*).
     @inlinable
     public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
         let replaces = policy.movedAndChanged == .deleteAndInsert
+        let refreshesFirst = policy.movedAndChanged == .refreshThenMove
         var deletes: [ItemPath] = []
         var inserts: [ItemPath] = []
         var moves: [UIKitBatchCall] = []
@@ -70,7 +87,7 @@ public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
                 continue
             }
             if moved { moves.append(.moveItem(at: ItemPath(item: source), to: ItemPath(item: index))) }
-            if changed { refreshes.append(ItemPath(item: index)) }
+            if changed { refreshes.append(ItemPath(item: refreshesFirst ? source : index)) }
         }
         deletes.sort()
         var batches: [UpdateBatch<ID, UIKitBatchCall>] = []
@@ -78,12 +95,20 @@ public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         if !deletes.isEmpty { structure.append(.deleteItems(deletes)) }
         if !inserts.isEmpty { structure.append(.insertItems(inserts)) }
         structure += moves
-        if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
-        if !refreshes.isEmpty {
-            let call: UIKitBatchCall =
-                policy.refresh == .reconfigure ? .reconfigureItems(refreshes) : .reloadItems(refreshes)
-            batches.append(UpdateBatch(items: plan.new, calls: [call]))
+        if refreshesFirst {
+            refreshes.sort()
+            if !refreshes.isEmpty { batches.append(UpdateBatch(items: plan.old, calls: [refresh(refreshes)])) }
+            if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
+            return batches
         }
+        if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
+        if !refreshes.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: [refresh(refreshes)])) }
         return batches
+    }
+
+    /// The refresh call of the policy's style for `paths`.
+    @inlinable
+    func refresh(_ paths: [ItemPath]) -> UIKitBatchCall {
+        policy.refresh == .reconfigure ? .reconfigureItems(paths) : .reloadItems(paths)
     }
 }

@@ -35,6 +35,28 @@ import UIKitAdapter
             UIKitBatchAdapter<String>(refresh: .reload).batches(for: plan).last?.calls == [.reloadItems([path(1)])])
     }
 
+    /// DifferenceKit's order: the changed items are refreshed at their old
+    /// paths over the old items first, then deleted, inserted and moved.
+    @Test func uikitRefreshThenMove() {
+        let adapter = UIKitBatchAdapter<String>(movedAndChanged: .refreshThenMove)
+        #expect(
+            adapter.batches(for: movedAndChanged) == [
+                UpdateBatch(items: ["a", "b", "c"], calls: [.reconfigureItems([path(2)])]),
+                UpdateBatch(
+                    items: ["c", "a", "d"],
+                    calls: [.deleteItems([path(1)]), .insertItems([path(2)]), .moveItem(at: path(2), to: path(0))]),
+            ])
+        #expect(
+            UIKitBatchAdapter<String>(movedAndChanged: .refreshThenMove, refresh: .reload).batches(for: plan).first
+                == UpdateBatch(items: ["a", "b", "c"], calls: [.reloadItems([path(0)])]))
+        let onlyChanged = try! UpdatePlan(from: ["a", "b"], to: ["a", "b"], changed: ["b", "a"])
+        #expect(
+            adapter.batches(for: onlyChanged) == [
+                UpdateBatch(items: ["a", "b"], calls: [.reconfigureItems([path(0), path(1)])])
+            ])
+        #expect(adapter.summary.contains("refreshed at their old paths in batch 1, then moved in batch 2"))
+    }
+
     @Test func appkit() {
         #expect(
             AppKitTableAdapter<String>().batches(for: plan) == [
@@ -79,6 +101,7 @@ import UIKitAdapter
         #expect(
             UIKitBatchAdapter<Int>(movedAndChanged: .deleteAndInsert, refresh: .reload).name
                 == "uikit-reload-delete-insert")
+        #expect(UIKitBatchAdapter<Int>(movedAndChanged: .refreshThenMove).name == "uikit-refresh-then-move")
         #expect(AppKitTableAdapter<Int>().name == "appkit")
         #expect(RecyclerViewUpdateAdapter<Int>(payload: nil).name == "recyclerview-no-payload")
         #expect(DiffableDataSourceAdapter<Int>(refresh: .reload).name == "diffable-reload")

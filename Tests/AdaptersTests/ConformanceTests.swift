@@ -16,6 +16,10 @@ import UIKitAdapter
     @Test func uikitReconfigure() { expectPasses(UIKitBatchAdapter<Int>()) }
     @Test func uikitReload() { expectPasses(UIKitBatchAdapter<Int>(refresh: .reload)) }
     @Test func uikitDeleteAndInsert() { expectPasses(UIKitBatchAdapter<Int>(movedAndChanged: .deleteAndInsert)) }
+    @Test func uikitRefreshThenMove() { expectPasses(UIKitBatchAdapter<Int>(movedAndChanged: .refreshThenMove)) }
+    @Test func uikitReloadThenMove() {
+        expectPasses(UIKitBatchAdapter<Int>(movedAndChanged: .refreshThenMove, refresh: .reload))
+    }
     @Test func appkit() { expectPasses(AppKitTableAdapter<Int>()) }
     @Test func recyclerView() { expectPasses(RecyclerViewUpdateAdapter<Int>()) }
     @Test func recyclerViewWithoutPayload() { expectPasses(RecyclerViewUpdateAdapter<Int>(payload: nil)) }
