@@ -58,19 +58,19 @@ let package = Package(
             name: "BatchUpdate", dependencies: ["ListDiff", "UpdateCheckSupport"], path: "Packages/BatchUpdate",
             swiftSettings: strict),
         .target(
-            name: "UIKitAdapter", dependencies: ["BatchUpdate"], path: "Adapters/UIKit",
+            name: "UIKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/UIKit",
             swiftSettings: strict),
         .target(
-            name: "AppKitAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AppKit",
+            name: "AppKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AppKit",
             swiftSettings: strict),
         .target(
-            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate"],
+            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate", "ListDiff"],
             path: "Adapters/RecyclerView", swiftSettings: strict),
         .target(
-            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate"],
+            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate", "ListDiff"],
             path: "Adapters/DiffableSnapshot", swiftSettings: strict),
         .target(
-            name: "AnimatedListAdapter", dependencies: ["BatchUpdate"], path: "Adapters/AnimatedList",
+            name: "AnimatedListAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AnimatedList",
             swiftSettings: strict),
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(

@@ -1,4 +1,5 @@
 import BatchUpdate
+import ListDiff
 
 /// Turns an update plan into the calls of an `AnimatedList`-style list,
 /// which has no move.
@@ -54,3 +55,17 @@ public struct AnimatedListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
     }
 }
+
+/// The `AnimatedList` adapter for sectioned lists: each section is a header
+/// item followed by its items, and ``AnimatedListAdapter`` makes the calls on
+/// the flattened list.
+///
+/// There is no move, so a moved section is its header and items (or the
+/// items around them) removed and inserted again — new elements, as the
+/// adapter's `MoveStyle.replacesCell` declares; an item moving to another
+/// section is likewise removed and inserted. A changed section is an
+/// `updateItem` of its header. Named `animatedlist-sections`.
+///
+///     let adapter = AnimatedListSectionedAdapter<String, String>(AnimatedListAdapter())
+public typealias AnimatedListSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> =
+    HeaderRowAdapter<AnimatedListAdapter<SectionedEntry<SectionID, ItemID>>, SectionID, ItemID>

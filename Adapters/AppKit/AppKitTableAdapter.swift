@@ -1,4 +1,5 @@
 import BatchUpdate
+import ListDiff
 
 /// Turns an update plan into `NSTableView` calls.
 ///
@@ -57,3 +58,16 @@ public struct AppKitTableAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         return batches
     }
 }
+
+/// The NSTableView adapter for sectioned lists: each section is a group row
+/// (`tableView(_:isGroupRow:)` returns true for it) followed by its rows, and
+/// ``AppKitTableAdapter`` makes the calls on the flattened table.
+///
+/// A deleted or inserted section is its group row and rows removed or
+/// inserted; a moved section is the fewest `moveRow(at:to:)` calls (the
+/// group row and its rows, or the rows around them), which keep their cell
+/// views; a changed section reloads its group row. Named `appkit-sections`.
+///
+///     let adapter = AppKitSectionedTableAdapter<String, String>(AppKitTableAdapter())
+public typealias AppKitSectionedTableAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> =
+    HeaderRowAdapter<AppKitTableAdapter<SectionedEntry<SectionID, ItemID>>, SectionID, ItemID>

@@ -1,4 +1,5 @@
 import BatchUpdate
+import ListDiff
 
 /// Turns an update plan into `ListUpdateCallback` notifications for an
 /// Android `RecyclerView.Adapter`.
@@ -52,3 +53,17 @@ public struct RecyclerViewUpdateAdapter<ID: Hashable & Sendable>: UpdateAdapter 
         return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
     }
 }
+
+/// The RecyclerView adapter for sectioned lists: each section is an item of
+/// a header view type followed by its items, and
+/// ``RecyclerViewUpdateAdapter`` notifies the flattened list.
+///
+/// A deleted or inserted section is its header and items removed or
+/// inserted as ranges; a moved section is the fewest `onMoved` calls (the
+/// header and its items, or the items around them), which keep their view
+/// holders; a changed section is an `onChanged` of its header. Named
+/// `recyclerview-sections` (`recyclerview-no-payload-sections`).
+///
+///     let adapter = RecyclerViewSectionedAdapter<String, String>(RecyclerViewUpdateAdapter())
+public typealias RecyclerViewSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> =
+    HeaderRowAdapter<RecyclerViewUpdateAdapter<SectionedEntry<SectionID, ItemID>>, SectionID, ItemID>

@@ -56,9 +56,10 @@ public struct SectionedConformanceReport: Sendable, Equatable {
 /// adapter's batches on its model must not trip a toolkit error and must
 /// show exactly the new sections and items; every changed item and section
 /// must be refreshed; every kept item that is not changed and whose section
-/// is not changed must keep its cell, and changed items keep theirs as the
-/// policy says. The smallest failing case of each kind is reported (fewest
-/// items, then fewest sections), with the toolkit's message.
+/// is not changed must keep its cell (unless the adapter moves it and its
+/// moves replace cells), and changed items keep theirs as the policy says.
+/// The smallest failing case of each kind is reported (fewest items, then
+/// fewest sections), with the toolkit's message.
 public enum SectionedConformanceKit {
     /// Checks `adapter` on every pair of up to `sectionCount` sections and
     /// `idCount` items (see `SectionedExhaustiveCheck` for the counts);
@@ -152,7 +153,7 @@ public enum SectionedConformanceKit {
         }
         let initialCells = Dictionary(
             uniqueKeysWithValues: DisplayedSection.initial(showing: old).flatMap(\.rows).map { ($0.id, $0.cell) })
-        let moved = plan.movedItems
+        let moved = adapter.movedItems(for: plan)
         for section in shown {
             if sections.contains(section.id) && !section.isRefreshed {
                 return failure("not refreshed", "section \(section.id) changed but was not refreshed")
@@ -162,9 +163,10 @@ public enum SectionedConformanceKit {
                     return failure("not refreshed", "item \(row.id) changed but was not refreshed")
                 }
                 guard let cell = initialCells[row.id], !sections.contains(section.id) else { continue }
-                let keeps =
-                    items.contains(row.id)
-                    ? adapter.policy.expectation(isMoved: moved.contains(row.id), isChanged: true).keepsCell : true
+                let keeps = adapter.policy.expectation(
+                    isMoved: moved.contains(row.id), isChanged: items.contains(row.id)
+                )
+                .keepsCell
                 if keeps && row.cell != cell {
                     return failure("cell lost", "item \(row.id) lost its cell \(cell) (now \(row.cell))")
                 }

@@ -102,4 +102,17 @@ public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
 
     /// The batches that take the toolkit from `plan.old` to `plan.new`, in order.
     func batches(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> [SectionedUpdateBatch<SectionID, ItemID, Call>]
+
+    /// The kept items this adapter moves, whose cells follow the policy's
+    /// ``AdapterPolicy/moves`` style.
+    ///
+    /// The default is the sectioned diff's moves (`plan.movedItems`); an
+    /// adapter that works on another form of the list (header rows, see
+    /// ``HeaderRowAdapter``) names the items its own diff moves.
+    func movedItems(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> Set<ItemID>
+}
+
+extension SectionedUpdateAdapter {
+    /// The sectioned diff's moved items.
+    public func movedItems(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> Set<ItemID> { plan.movedItems }
 }

@@ -1,0 +1,239 @@
+import BatchUpdate
+import ListDiff
+
+/// A model of a diffable data source with sections
+/// (`UICollectionViewDiffableDataSource`, `UITableViewDiffableDataSource`,
+/// `NSCollectionViewDiffableDataSource`): each batch edits a copy of the
+/// current snapshot (``DiffableSectionedCall``) and applies it.
+///
+/// The snapshot's rules, each with UIKit's message
+/// (``DiffableDataSourceError``):
+/// - a list of section or item identifiers given to one edit must not
+///   repeat an identifier (`Fatal: supplied section identifiers are not
+///   unique`);
+/// - appending or inserting a section the snapshot already holds is an error
+///   (`Diffable data source detected an attempt to insert or append …`);
+///   appending or inserting an item it already holds moves the item there;
+/// - appending items needs a section (`There are currently no sections in
+///   the data source. Please add a section first.`); naming a section or
+///   item the snapshot does not hold as a target, a source or a place is an
+///   error (`Invalid parameter not satisfying: section != NSNotFound`),
+///   except in `deleteSections` and `deleteItems`, which ignore it;
+/// - reloading or reconfiguring an identifier the snapshot does not hold is
+///   an error (`Attempted to reload section identifier that does not exist
+///   in the snapshot`);
+/// - moving a section or item before or after itself, or inserting before
+///   or after one of the inserted identifiers, is an error.
+///
+/// Applying diffs the snapshot against the current one by identifier: a
+/// section or item in both keeps its state and cell wherever it moves
+/// (across sections too); new ones are created (refreshed); reloaded
+/// sections are created anew with new cells for all their items; reloaded
+/// items get new cells, reconfigured ones keep theirs and are refreshed.
+/// The snapshot is the data source: `SectionedUpdateBatch.sections` is not
+/// consulted.
+public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+    SectionedToolkitModel
+{
+    /// The sections shown after the last application.
+    public private(set) var sections: [DisplayedSection<SectionID, ItemID>]
+    /// The data source's snapshot.
+    public private(set) var snapshot: SectionedSnapshot<SectionID, ItemID>
+    /// The number the next new cell gets.
+    var nextCell: Int
+
+    /// A data source showing `snapshot`.
+    public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
+        sections = DisplayedSection.initial(showing: snapshot)
+        self.snapshot = snapshot
+        nextCell = snapshot.itemCount
+    }
+
+    /// Edits a copy of the current snapshot with `batch.calls`, then applies it.
+    ///
+    /// - Throws: the ``DiffableDataSourceError`` UIKit would raise; nothing
+    ///   is applied then.
+    /// - Complexity: O(*n*) per edit for *n* sections and items.
+    public mutating func perform(
+        _ batch: SectionedUpdateBatch<SectionID, ItemID, DiffableSectionedCall<SectionID, ItemID>>
+    ) throws(DiffableDataSourceError) {
+        var editing = EditedSnapshot(snapshot)
+        for call in batch.calls { try editing.edit(call) }
+        apply(editing)
+    }
+
+    /// Shows the edited snapshot, diffed by identifier against the current one.
+    private mutating func apply(_ edited: EditedSnapshot<SectionID, ItemID>) {
+        var rowOfItem: [ItemID: DisplayedRow<ItemID>] = [:]
+        var refreshedOfSection: [SectionID: Bool] = [:]
+        for section in sections {
+            refreshedOfSection[section.id] = section.isRefreshed
+            for row in section.rows { rowOfItem[row.id] = row }
+        }
+        var next: [DisplayedSection<SectionID, ItemID>] = []
+        next.reserveCapacity(edited.ids.count)
+        for (id, items) in zip(edited.ids, edited.items) {
+            let reloaded = edited.reloadedSections.contains(id)
+            var rows: [DisplayedRow<ItemID>] = []
+            rows.reserveCapacity(items.count)
+            for item in items {
+                if !reloaded, !edited.reloadedItems.contains(item), var row = rowOfItem[item] {
+                    if edited.reconfiguredItems.contains(item) { row.isRefreshed = true }
+                    rows.append(row)
+                } else {
+                    rows.append(DisplayedRow(id: item, cell: nextCell, isRefreshed: true))
+                    nextCell += 1
+                }
+            }
+            let refreshed = reloaded || (refreshedOfSection[id] ?? true)
+            next.append(DisplayedSection(id: id, rows: rows, isRefreshed: refreshed))
+        }
+        sections = next
+        snapshot = SectionedSnapshot(zip(edited.ids, edited.items).map { .init(id: $0.0, items: $0.1) })
+    }
+}
+
+/// A snapshot being edited: sections, their items, which section holds each
+/// item, and the reload and reconfigure marks.
+struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    typealias Failure = DiffableDataSourceError
+
+    var ids: [SectionID]
+    var items: [[ItemID]]
+    var owner: [ItemID: SectionID]
+    var reloadedSections = Set<SectionID>()
+    var reloadedItems = Set<ItemID>()
+    var reconfiguredItems = Set<ItemID>()
+
+    init(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
+        ids = snapshot.sectionIDs
+        items = snapshot.sections.map(\.items)
+        owner = [:]
+        for section in snapshot.sections {
+            for item in section.items { owner[item] = section.id }
+        }
+    }
+
+    mutating func edit(_ call: DiffableSectionedCall<SectionID, ItemID>) throws(Failure) {
+        switch call {
+        case .deleteAllItems:
+            ids = []
+            items = []
+            owner = [:]
+        case .appendSections(let new):
+            try addSections(new, at: ids.count)
+        case .insertSections(let new, let placement):
+            try Self.requireUnique(new, section: true)
+            if new.contains(placement.anchor) { throw .anchorIsInserted("\(placement.anchor)", isSection: true) }
+            guard let anchor = ids.firstIndex(of: placement.anchor) else {
+                throw .unknownSection("\(placement.anchor)", condition: "insertIndex != NSNotFound")
+            }
+            try addSections(new, at: Self.isBefore(placement) ? anchor : anchor + 1)
+        case .deleteSections(let gone):
+            try Self.requireUnique(gone, section: true)
+            for id in gone {
+                guard let index = ids.firstIndex(of: id) else { continue }
+                for item in items[index] { owner[item] = nil }
+                ids.remove(at: index)
+                items.remove(at: index)
+            }
+        case .moveSection(let id, let placement):
+            if id == placement.anchor { throw .moveOntoItself("\(id)", isSection: true) }
+            guard let from = ids.firstIndex(of: id) else {
+                throw .unknownSection("\(id)", condition: "fromSection != NSNotFound")
+            }
+            guard ids.contains(placement.anchor) else {
+                throw .unknownSection("\(placement.anchor)", condition: "toSection != NSNotFound")
+            }
+            let moving = items.remove(at: from)
+            ids.remove(at: from)
+            let anchor = ids.firstIndex(of: placement.anchor)!
+            let to = Self.isBefore(placement) ? anchor : anchor + 1
+            ids.insert(id, at: to)
+            items.insert(moving, at: to)
+        case .reloadSections(let list):
+            try Self.requireUnique(list, section: true)
+            for id in list where !ids.contains(id) { throw .reloadUnknownSection("\(id)") }
+            reloadedSections.formUnion(list)
+        case .appendItems(let new, let section):
+            guard !ids.isEmpty else { throw .noSections }
+            try Self.requireUnique(new, section: false)
+            let target = section ?? ids[ids.count - 1]
+            guard ids.contains(target) else { throw .unknownSection("\(target)", condition: "section != NSNotFound") }
+            remove(new)
+            let index = ids.firstIndex(of: target)!
+            items[index].append(contentsOf: new)
+            for item in new { owner[item] = target }
+        case .insertItems(let new, let placement):
+            try Self.requireUnique(new, section: false)
+            if new.contains(placement.anchor) { throw .anchorIsInserted("\(placement.anchor)", isSection: false) }
+            guard owner[placement.anchor] != nil else {
+                throw .unknownItem("\(placement.anchor)", condition: "section != NSNotFound")
+            }
+            remove(new)
+            place(new, placement)
+        case .deleteItems(let gone):
+            try Self.requireUnique(gone, section: false)
+            remove(gone)
+        case .moveItem(let id, let placement):
+            if id == placement.anchor { throw .moveOntoItself("\(id)", isSection: false) }
+            guard owner[id] != nil else { throw .unknownItem("\(id)", condition: "fromIndex != NSNotFound") }
+            guard owner[placement.anchor] != nil else {
+                throw .unknownItem("\(placement.anchor)", condition: "toIndex != NSNotFound")
+            }
+            remove([id])
+            place([id], placement)
+        case .reconfigureItems(let list):
+            try Self.requireUnique(list, section: false)
+            for id in list where owner[id] == nil { throw .reconfigureUnknownItem("\(id)") }
+            reconfiguredItems.formUnion(list)
+        case .reloadItems(let list):
+            try Self.requireUnique(list, section: false)
+            for id in list where owner[id] == nil { throw .reloadUnknownItem("\(id)") }
+            reloadedItems.formUnion(list)
+        }
+    }
+
+    /// Adds empty sections at `index`, refusing ones already held.
+    private mutating func addSections(_ new: [SectionID], at index: Int) throws(Failure) {
+        try Self.requireUnique(new, section: true)
+        let existing = new.filter { ids.contains($0) }
+        guard existing.isEmpty else { throw .sectionsAlreadyExist(existing.map { "\($0)" }) }
+        ids.insert(contentsOf: new, at: index)
+        items.insert(contentsOf: [[ItemID]](repeating: [], count: new.count), at: index)
+    }
+
+    /// Removes the items held, wherever they are.
+    private mutating func remove(_ gone: [ItemID]) {
+        let held = Set(gone.filter { owner[$0] != nil })
+        guard !held.isEmpty else { return }
+        for index in items.indices { items[index].removeAll { held.contains($0) } }
+        for item in held { owner[item] = nil }
+    }
+
+    /// Puts `new` (held nowhere) before or after the placement's anchor item.
+    private mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) {
+        let section = owner[placement.anchor]!
+        let index = ids.firstIndex(of: section)!
+        let anchor = items[index].firstIndex(of: placement.anchor)!
+        items[index].insert(contentsOf: new, at: Self.isBefore(placement) ? anchor : anchor + 1)
+        for item in new { owner[item] = section }
+    }
+
+    private static func isBefore<ID>(_ placement: SnapshotPlacement<ID>) -> Bool {
+        if case .before = placement { return true }
+        return false
+    }
+
+    /// Throws for an identifier repeated within one edit's list.
+    private static func requireUnique<ID: Hashable>(_ list: [ID], section: Bool) throws(Failure) {
+        var seen = Set<ID>()
+        var repeated: [String] = []
+        for id in list where !seen.insert(id).inserted {
+            if !repeated.contains("\(id)") { repeated.append("\(id)") }
+        }
+        guard repeated.isEmpty else {
+            throw section ? .duplicateSectionIdentifiers(repeated) : .duplicateIdentifiers(repeated)
+        }
+    }
+}
