@@ -185,8 +185,13 @@ import Testing
                         Each file holds a JSON array of string IDs, or of objects with a string "id";
                         an object's other members are its content. Deletions use old offsets, insertions
                         new offsets; moves are minimal. Content changes of kept IDs are listed apart.
+                        A sectioned file holds section objects instead:
+                        [{"section": "today", "items": ["a", {"id": "b", "title": "..."}]}, ...];
+                        a section's other members are its content. Item IDs are unique across sections;
+                        positions are [section, item].
                         Exit codes: 0 done; 1 the diff failed its verification; 65 bad JSON, a non-string
-                        ID or duplicate IDs (naming file and offset); 66 a file is missing.
+                        ID, duplicate IDs (naming file and lines) or a flat file against a sectioned one;
+                        66 a file is missing.
 
                         USAGE: updatecheck diff <old> <new> [<options>]
 

@@ -12,8 +12,13 @@ package enum DiffCommand {
             Each file holds a JSON array of string IDs, or of objects with a string "id";
             an object's other members are its content. Deletions use old offsets, insertions
             new offsets; moves are minimal. Content changes of kept IDs are listed apart.
+            A sectioned file holds section objects instead:
+            [{"section": "today", "items": ["a", {"id": "b", "title": "..."}]}, ...];
+            a section's other members are its content. Item IDs are unique across sections;
+            positions are [section, item].
             Exit codes: 0 done; 1 the diff failed its verification; 65 bad JSON, a non-string
-            ID or duplicate IDs (naming file and offset); 66 a file is missing.
+            ID, duplicate IDs (naming file and lines) or a flat file against a sectioned one;
+            66 a file is missing.
             """,
         arguments: [
             ArgumentSpec("old", help: "The snapshot before the change (JSON file)."),
@@ -38,6 +43,15 @@ package enum DiffCommand {
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
+        if old.sections != nil || new.sections != nil {
+            try requireSameShape(old, new)
+            let changes = try SectionedDiffReport.changes(from: old, to: new)
+            invocation.console.writeOut(
+                format == "json"
+                    ? SectionedDiffReport.json(changes, old: old, new: new)
+                    : SectionedDiffReport.text(changes, old: old, new: new))
+            return .success
+        }
         // The changes hold views of the snapshots' IDs: the snapshots live until they are printed.
         try withExtendedLifetime((old, new)) { () throws(CLIError) in
             let changes = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids)
@@ -85,6 +99,18 @@ package enum DiffCommand {
             }
         }
         return changes
+    }
+
+    /// Throws unless both files are sectioned (an empty array counts as
+    /// zero sections).
+    ///
+    /// - Throws: exit 65 naming the flat file.
+    package static func requireSameShape(_ old: DiffSnapshotFile, _ new: DiffSnapshotFile) throws(CLIError) {
+        for (file, other) in [(old, new), (new, old)] where file.sections == nil && !file.ids.isEmpty {
+            throw .dataError(
+                "\(file.displayName) is a flat array of IDs but \(other.displayName) holds sections: "
+                    + "both snapshots must be flat or both sectioned.")
+        }
     }
 
     /// `0 (line 1), 3 (line 4)`: each offset with its line in the file when known.

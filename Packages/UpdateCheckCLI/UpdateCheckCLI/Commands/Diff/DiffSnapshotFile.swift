@@ -10,8 +10,13 @@ import UpdateCheckSupport
 /// they lie in the file (no copy, no `String`, no tree per ID); an ID with
 /// escapes is unescaped into the snapshot's ``IDArena``; only an object
 /// element is parsed as a tree (its content is compared as canonical text).
-/// Each element's line is kept for error messages. Other shapes of snapshot
-/// (sections holding items) fit in ``read(from:path:)``'s element loop.
+/// Each element's line is kept for error messages.
+///
+/// A sectioned snapshot is an array of section objects,
+/// `{"section": "today", "items": ["a", {"id": "b", "title": "…"}]}`, whose
+/// other members are the section's content (a header title); the first
+/// element decides the shape. Its items are kept in the same flat arrays,
+/// section after section, and ``sections`` says where each section starts.
 ///
 /// Memory: the file's bytes, kept as the IDs' storage, plus 16 bytes of
 /// ``SnapshotID`` and 4 of line per element. IDs are views into the
@@ -33,8 +38,26 @@ package struct DiffSnapshotFile: Sendable {
     /// The 1-based line of each element in the file (empty for a snapshot
     /// built in memory).
     package var lines: [UInt32]
+    /// The sections of a sectioned file, in order, or `nil` for a flat file:
+    /// their items are ``ids`` `[start ..< start + count]`.
+    package var sections: [Section]?
     /// The file's bytes, where IDs without escapes are viewed.
     private let input: InputBytes?
+
+    /// One section of a sectioned file.
+    package struct Section: Sendable, Equatable {
+        /// The section's ID.
+        package var id: String
+        /// The offset of its first item in ``DiffSnapshotFile/ids``.
+        package var start: Int
+        /// The number of its items.
+        package var count: Int
+        /// The 1-based line of the section object.
+        package var line: Int
+        /// Its content in canonical text form (members other than `section`
+        /// and `items`, keys sorted), or empty.
+        package var content: String
+    }
     /// The bytes of the other IDs, made at the first of them.
     private var arena: IDArena?
 
@@ -166,7 +189,7 @@ package struct DiffSnapshotFile: Sendable {
         func problem(_ message: String) -> JSONNode.SyntaxError {
             JSONNode.SyntaxError(line: line, column: column, message: "offset \(offset): \(message)")
         }
-        if scanner.next == UInt8(ascii: "\"") {
+        if scanner.next == UInt8(ascii: "\""), sections == nil {
             let input = input
             let id = try scanner.withString(maxBytes: Self.maxIDBytes, what: "offset \(offset): the ID") {
                 text, isASCII in
@@ -180,6 +203,13 @@ package struct DiffSnapshotFile: Sendable {
             if !contents.isEmpty { contents.append("") }
         } else {
             let element = try scanner.value(depth: 1)
+            if sections != nil || (ids.isEmpty && element["section"] != nil) {
+                try readSection(element)
+                return
+            }
+            if element["section"] != nil {
+                throw problem("a section object in a list of IDs: a sectioned file holds only section objects.")
+            }
             guard let members = element.objectValue else {
                 throw problem(
                     "an ID must be a string or an object with an \"id\", got \(element.kindDescription).")
@@ -204,5 +234,76 @@ package struct DiffSnapshotFile: Sendable {
             }
         }
         lines.append(UInt32(truncatingIfNeeded: line))
+    }
+
+    /// Reads one section object of a sectioned file: its `section` ID, its
+    /// `items` (string IDs or objects with an `id`) and its content.
+    private mutating func readSection(_ element: JSONNode) throws(JSONNode.SyntaxError) {
+        let number = sections?.count ?? 0
+        func problem(_ node: JSONNode, _ message: String) -> JSONNode.SyntaxError {
+            JSONNode.SyntaxError(line: node.line, column: node.column, message: "section \(number): \(message)")
+        }
+        guard let members = element.objectValue, let idNode = element["section"] else {
+            throw problem(
+                element,
+                "expected a section object {\"section\": ID, \"items\": [...]} like the first element, got "
+                    + "\(element.objectValue == nil ? element.kindDescription : "an object without \"section\"").")
+        }
+        guard let id = idNode.stringValue else {
+            throw problem(idNode, "the \"section\" must be a string, got \(idNode.kindDescription).")
+        }
+        guard id.utf8.count <= Self.maxIDBytes else {
+            throw problem(idNode, "the section ID is longer than \(Self.maxIDBytes) bytes")
+        }
+        guard let itemsNode = element["items"] else { throw problem(element, "the object has no \"items\" member.") }
+        guard let items = itemsNode.arrayValue else {
+            throw problem(itemsNode, "\"items\" must be an array, got \(itemsNode.kindDescription).")
+        }
+        let start = ids.count
+        for (offset, item) in items.enumerated() {
+            func itemProblem(_ message: String) -> JSONNode.SyntaxError {
+                JSONNode.SyntaxError(
+                    line: item.line, column: item.column, message: "section \(number), item \(offset): \(message)")
+            }
+            let itemID: String
+            var text = ""
+            if let string = item.stringValue {
+                itemID = string
+            } else if let itemMembers = item.objectValue {
+                guard let itemIDNode = item["id"] else { throw itemProblem("the object has no \"id\" member.") }
+                guard let string = itemIDNode.stringValue else {
+                    throw itemProblem("the \"id\" must be a string, got \(itemIDNode.kindDescription).")
+                }
+                itemID = string
+                text = Self.canonicalContent(itemMembers, without: ["id"])
+            } else {
+                throw itemProblem("an ID must be a string or an object with an \"id\", got \(item.kindDescription).")
+            }
+            guard itemID.utf8.count <= Self.maxIDBytes else {
+                throw itemProblem("the ID is longer than \(Self.maxIDBytes) bytes")
+            }
+            let offsetOfItem = ids.count
+            ids.append(idArena().append(itemID))
+            if !contents.isEmpty {
+                contents.append(text)
+            } else if !text.isEmpty {
+                contents.append(contentsOf: repeatElement("", count: offsetOfItem))
+                contents.append(text)
+            }
+            lines.append(UInt32(truncatingIfNeeded: item.line))
+        }
+        let section = Section(
+            id: id, start: start, count: ids.count - start, line: element.line,
+            content: Self.canonicalContent(members, without: ["section", "items"]))
+        if sections == nil { sections = [] }
+        sections?.append(section)
+    }
+
+    /// Members other than `excluded`, keys sorted, as canonical JSON text.
+    private static func canonicalContent(
+        _ members: [(key: String, value: JSONNode)], without excluded: Set<String>
+    ) -> String {
+        members.filter { !excluded.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { JSONText.quote($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",")
     }
 }
