@@ -5,12 +5,15 @@
 // its module, plus the `updatecheck` command-line tool.
 //
 // Dependency rule (arrows point down only):
-//   updatecheck -> UpdateCheckCLI -> { adapters, BatchUpdate, ListDiff,
-//                                      OptimisticState, StateExplorer, JUnitReporter }
+//   updatecheck -> UpdateCheckCLI -> { adapters, ExternalAdapter, BatchUpdate, ListDiff,
+//                                      StateExplorer, OptimisticScenario, OptimisticState,
+//                                      JUnitReporter }
 //   adapters, ExternalAdapter -> BatchUpdate -> ListDiff
-//   StateExplorer -> OptimisticState
-//   OptimisticState, ListDiff and JUnitReporter depend on nothing of ours;
-//   only JUnitReporter links libxml2.
+//   StateExplorer -> OptimisticScenario -> OptimisticState
+//   OptimisticState and JUnitReporter depend on nothing of ours; ListDiff,
+//   BatchUpdate, ExternalAdapter, OptimisticScenario, StateExplorer and the
+//   CLI share the small helpers of UpdateCheckSupport (a target, not a
+//   product), which depends on nothing. Only JUnitReporter links libxml2.
 
 import PackageDescription
 
@@ -74,7 +77,8 @@ let package = Package(
             swiftSettings: strict),
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(
-            name: "ExternalAdapter", dependencies: ["BatchUpdate"], path: "Packages/ExternalAdapter",
+            name: "ExternalAdapter", dependencies: ["BatchUpdate", "UpdateCheckSupport"],
+            path: "Packages/ExternalAdapter",
             swiftSettings: strict),
         // JUnit XML on libxml2.
         .systemLibrary(
@@ -121,13 +125,18 @@ let package = Package(
             name: "ExternalAdapterTests",
             dependencies: [
                 "ExternalAdapter", "BatchUpdate", "RecyclerViewAdapter", "AnimatedListAdapter", "UIKitAdapter",
+                "UpdateCheckSupport",
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
             name: "JUnitReporterTests", dependencies: ["JUnitReporter", "UpdateCheckTestSupport"],
             path: "Tests/JUnitReporterTests"),
         .testTarget(
-            name: "UpdateCheckCLITests", dependencies: ["UpdateCheckCLI", "updatecheck"],
+            name: "UpdateCheckCLITests",
+            dependencies: [
+                "UpdateCheckCLI", "updatecheck", "BatchUpdate", "JUnitReporter", "ListDiff", "OptimisticScenario",
+                "OptimisticState", "StateExplorer", "UIKitAdapter", "UpdateCheckSupport",
+            ],
             path: "Tests/UpdateCheckCLITests"),
     ],
     swiftLanguageModes: [.v6]

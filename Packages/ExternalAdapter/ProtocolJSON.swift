@@ -1,5 +1,6 @@
 /// A JSON value of the adapter protocol, parsed from one line of a
-/// program's output (RFC 8259, UTF-8), and the writing helpers for requests.
+/// program's output (RFC 8259, UTF-8). Requests are written with
+/// `JSONText` of UpdateCheckSupport.
 ///
 /// Numbers are kept only when they are whole and fit an `Int`: the protocol
 /// carries positions, counts and IDs, never fractions.
@@ -53,28 +54,6 @@ enum ProtocolJSON: Equatable {
         parser.skipSpace()
         guard parser.index == parser.bytes.count else { throw parser.error("text after the JSON value") }
         return value
-    }
-
-    /// `text` as a JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// A recursive-descent parser over UTF-8 bytes.

@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckSupport
 
 /// The messages of the adapter protocol, version 1 (docs/adapter-protocol.md):
 /// the program's handshake, the kit's case requests and the program's responses.
@@ -220,13 +221,13 @@ enum ProtocolMessages {
 
     /// `"zz"` or `a number`, for messages.
     static func describe(_ json: ProtocolJSON) -> String {
-        if case .string(let text) = json { return ProtocolJSON.quote(String(text.prefix(40))) }
+        if case .string(let text) = json { return JSONText.quote(String(text.prefix(40))) }
         return json.kind
     }
 
     /// The start of a line, for messages.
     static func excerpt(_ line: [UInt8]) -> String {
         let text = String(decoding: line.prefix(120), as: UTF8.self)
-        return ProtocolJSON.quote(text) + (line.count > 120 ? "…" : "")
+        return JSONText.quote(text) + (line.count > 120 ? "…" : "")
     }
 }

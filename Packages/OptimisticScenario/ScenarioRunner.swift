@@ -41,15 +41,18 @@ public enum ScenarioRunner {
         }
 
         var traced: TracedStore<String, ScenarioValue>
+        /// The store faults every event runs with (empty for the real store).
+        let faults: StoreFaults
         var tickets: [String: Binding] = [:]
 
         init(scenario: Scenario, salt: UInt64, faults: StoreFaults) {
             // A store with duplicate records is rejected by validation; an
             // unvalidated one starts empty rather than trapping.
             let store =
-                (try? Store(session: scenario.session, loaded: scenario.records, faults: faults))
-                ?? (try! Store(session: scenario.session, loaded: [], faults: faults))
+                (try? Store(session: scenario.session, loaded: scenario.records))
+                ?? (try! Store(session: scenario.session, loaded: []))
             traced = TracedStore(store, salt: salt)
+            self.faults = faults
         }
 
         mutating func perform(_ step: ScenarioStep, number: Int) -> [ScenarioFailure] {
@@ -70,7 +73,7 @@ public enum ScenarioRunner {
                 }
                 stepRecord = resolved.record
                 let before = traced.store
-                let applied = traced.apply(resolved)
+                let applied = traced.apply(resolved, faults: faults)
                 result = applied
                 if let name = event.boundName {
                     if let ticket = applied.ticket, let record = resolved.record {

@@ -13,6 +13,15 @@ extension OptimisticStore {
     @inlinable
     @discardableResult
     public mutating func begin(_ record: RecordID, desired: Value) -> EventResult<RecordID, Value> {
+        begin(record, desired: desired, faults: [])
+    }
+
+    /// ``begin(_:desired:)`` with `faults` switched on.
+    @inlinable
+    @discardableResult
+    package mutating func begin(
+        _ record: RecordID, desired: Value, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
         guard let position = index[record] else { return .ignored(.unknownRecord) }
         switch states[position].phaseKind {
         case .idle: break
@@ -43,13 +52,22 @@ extension OptimisticStore {
     public mutating func finish(
         _ record: RecordID, ticket: Ticket, outcome: Outcome<Value>
     ) -> EventResult<RecordID, Value> {
+        finish(record, ticket: ticket, outcome: outcome, faults: [])
+    }
+
+    /// ``finish(_:ticket:outcome:)`` with `faults` switched on.
+    @inlinable
+    @discardableResult
+    package mutating func finish(
+        _ record: RecordID, ticket: Ticket, outcome: Outcome<Value>, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
         guard let position = index[record] else { return .ignored(.unknownRecord) }
         if !faults.contains(.skipTicketCheck),
             let reason = verdict(on: ticket, for: states[position], expecting: .saving)
         {
             return .ignored(reason)
         }
-        return settle(record, at: position, outcome)
+        return settle(record, at: position, outcome, faults: faults)
     }
 
     /// The caller cancelled the request `ticket` of `record`.
@@ -65,6 +83,15 @@ extension OptimisticStore {
     @inlinable
     @discardableResult
     public mutating func cancel(_ record: RecordID, ticket: Ticket) -> EventResult<RecordID, Value> {
+        cancel(record, ticket: ticket, faults: [])
+    }
+
+    /// ``cancel(_:ticket:)`` with `faults` switched on.
+    @inlinable
+    @discardableResult
+    package mutating func cancel(
+        _ record: RecordID, ticket: Ticket, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
         guard let position = index[record] else { return .ignored(.unknownRecord) }
         let phase = states[position].phaseKind
         if !faults.contains(.skipTicketCheck),
@@ -78,7 +105,7 @@ extension OptimisticStore {
             states[position].awaitResync(sync)
             return .applied(.sendReread(record: record, ticket: sync))
         }
-        return settle(record, at: position, .uncertain)
+        return settle(record, at: position, .uncertain, faults: faults)
     }
 
     /// The answer to the re-read `ticket` of `record`: the server's value.
@@ -91,6 +118,15 @@ extension OptimisticStore {
     @inlinable
     @discardableResult
     public mutating func resync(_ record: RecordID, ticket: Ticket, value: Value) -> EventResult<RecordID, Value> {
+        resync(record, ticket: ticket, value: value, faults: [])
+    }
+
+    /// ``resync(_:ticket:value:)`` with `faults` switched on.
+    @inlinable
+    @discardableResult
+    package mutating func resync(
+        _ record: RecordID, ticket: Ticket, value: Value, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
         guard let position = index[record] else { return .ignored(.unknownRecord) }
         if faults.contains(.acceptStaleResync) {
             if let reason = issuedInSession(ticket) { return .ignored(reason) }
@@ -146,6 +182,13 @@ extension OptimisticStore {
     @inlinable
     @discardableResult
     public mutating func reorder(_ order: [RecordID]) -> EventResult<RecordID, Value> {
+        reorder(order, faults: [])
+    }
+
+    /// ``reorder(_:)`` with `faults` switched on.
+    @inlinable
+    @discardableResult
+    package mutating func reorder(_ order: [RecordID], faults: StoreFaults) -> EventResult<RecordID, Value> {
         guard order.count == ids.count else { return .ignored(.notAPermutation) }
         var seen = [Bool](repeating: false, count: ids.count)
         var newRows: [Int] = []
@@ -155,14 +198,14 @@ extension OptimisticStore {
             seen[position] = true
             newRows.append(position)
         }
-        reorder(rows: newRows)
+        reorder(rows: newRows, faults: faults)
         return .applied(.none)
     }
 
     /// Sets the display order to `newRows` (load positions, a permutation).
     /// With the ``StoreFaults/keyByRow`` fault, states stay at their rows.
     @inlinable
-    package mutating func reorder(rows newRows: [Int]) {
+    package mutating func reorder(rows newRows: [Int], faults: StoreFaults) {
         if faults.contains(.keyByRow) {
             var moved = states
             for row in newRows.indices { moved[newRows[row]] = states[rows[row]] }
@@ -173,9 +216,9 @@ extension OptimisticStore {
 
     /// Applies an outcome to the record at `position` (ticket already checked).
     @inlinable
-    mutating func settle(_ record: RecordID, at position: Int, _ outcome: Outcome<Value>) -> EventResult<
-        RecordID, Value
-    > {
+    mutating func settle(
+        _ record: RecordID, at position: Int, _ outcome: Outcome<Value>, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
         switch outcome {
         case .confirmed(let value), .conflict(let value):
             states[position].adopt(serverValue: value)

@@ -39,9 +39,6 @@ public struct OptimisticStore<RecordID: Hashable & Sendable, Value: Equatable & 
     /// The display order of the list: load positions, row by row.
     @usableFromInline
     package var rows: [Int]
-    /// Faults switched on to prove that checks bite; empty in every real use.
-    @usableFromInline
-    package var faults: StoreFaults
 
     /// Creates a store for `session` with the records it loaded, in list order.
     ///
@@ -50,24 +47,22 @@ public struct OptimisticStore<RecordID: Hashable & Sendable, Value: Equatable & 
     /// - Complexity: O(n) in the number of records.
     @inlinable
     public init(session: Session = 1, records: [(RecordID, Value)]) throws(OptimisticStateError) {
-        try self.init(session: session, loaded: records.map { LoadedRecord($0.0, $0.1) }, faults: [])
+        try self.init(session: session, loaded: records.map { LoadedRecord($0.0, $0.1) })
     }
 
-    /// Creates a store with faults switched on (tests and the explorer only).
+    /// Creates a store for `session` from ``LoadedRecord`` values (scenarios,
+    /// the explorer and the tests).
     ///
     /// - Throws: ``OptimisticStateError/duplicateRecord(id:first:second:)``
     ///   when an ID is given twice.
     @inlinable
-    package init(
-        session: Session, loaded: [LoadedRecord<RecordID, Value>], faults: StoreFaults
-    ) throws(OptimisticStateError) {
+    package init(session: Session, loaded: [LoadedRecord<RecordID, Value>]) throws(OptimisticStateError) {
         _session = session
         self.nextSerial = 1
         self.ids = []
         self.index = [:]
         self.states = []
         self.rows = []
-        self.faults = faults
         if let duplicate = Self.firstDuplicate(in: loaded) {
             throw .duplicateRecord(
                 id: String(describing: loaded[duplicate.second].id), first: duplicate.first,
@@ -135,10 +130,10 @@ public struct OptimisticStore<RecordID: Hashable & Sendable, Value: Equatable & 
 
 extension OptimisticStore: Equatable {
     /// Two stores are equal when they hold the same session, ticket counter,
-    /// records, states and display order (and the same faults).
+    /// records, states and display order.
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.session == rhs.session && lhs.nextSerial == rhs.nextSerial && lhs.faults == rhs.faults
+        lhs.session == rhs.session && lhs.nextSerial == rhs.nextSerial
             && lhs.states == rhs.states && lhs.rows == rhs.rows && lhs.ids == rhs.ids
     }
 }
@@ -149,7 +144,6 @@ extension OptimisticStore: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(session)
         hasher.combine(nextSerial)
-        hasher.combine(faults)
         hasher.combine(states)
         hasher.combine(rows)
         hasher.combine(ids)

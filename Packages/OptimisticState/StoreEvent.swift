@@ -49,3 +49,49 @@ public enum StoreEvent<RecordID: Hashable & Sendable, Value: Equatable & Sendabl
 }
 
 extension StoreEvent: Hashable where Value: Hashable {}
+
+/// The kind of a ``StoreEvent``, as named in traces and scenario files.
+public enum EventKind: String, CaseIterable, Hashable, Sendable {
+    /// A tap (``OptimisticStore/begin(_:desired:)``).
+    case tap
+    /// A write's answer.
+    case finish
+    /// A cancelled request.
+    case cancel
+    /// A re-read's answer.
+    case resync
+    /// An account switch.
+    case switchSession
+    /// A sort or filter of the list.
+    case reorder
+}
+
+/// Events as values: one entry point for scenarios, replays and the explorer.
+extension OptimisticStore {
+    /// Applies `event` by calling the matching method.
+    ///
+    /// - Complexity: that of the method called.
+    @inlinable
+    @discardableResult
+    public mutating func apply(_ event: StoreEvent<RecordID, Value>) -> EventResult<RecordID, Value> {
+        apply(event, faults: [])
+    }
+
+    /// ``apply(_:)`` with `faults` switched on (the explorer and the tests
+    /// that prove the checks catch each fault).
+    @inlinable
+    @discardableResult
+    package mutating func apply(
+        _ event: StoreEvent<RecordID, Value>, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
+        switch event {
+        case .begin(let record, let desired): begin(record, desired: desired, faults: faults)
+        case .finish(let record, let ticket, let outcome):
+            finish(record, ticket: ticket, outcome: outcome, faults: faults)
+        case .cancel(let record, let ticket): cancel(record, ticket: ticket, faults: faults)
+        case .resync(let record, let ticket, let value): resync(record, ticket: ticket, value: value, faults: faults)
+        case .replaceSession(let session, let loaded): replaceSession(session, with: loaded)
+        case .reorder(let order): reorder(order, faults: faults)
+        }
+    }
+}

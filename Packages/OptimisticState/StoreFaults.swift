@@ -1,8 +1,12 @@
 /// Known faults that can be switched on inside the real store, to prove that
 /// the rule tests, the invariant checker and the explorer catch them.
 ///
-/// Package-level only: no app can turn them on. Every fault is off by
-/// default and costs one bit test at its decision point.
+/// Package-level only: no app can turn them on, and no store holds them.
+/// They are an argument of the store's package-level event methods
+/// (`begin(_:desired:faults:)`, `apply(_:faults:)`, …); the public methods
+/// pass the empty set, which the optimiser folds away when it inlines them,
+/// so the production store neither stores, compares nor tests a fault.
+/// ``FaultyStore`` pairs a store with its faults for the tests.
 @usableFromInline
 package struct StoreFaults: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The raw bits.
@@ -47,5 +51,83 @@ package struct StoreFaults: OptionSet, Hashable, Sendable, CustomStringConvertib
     package var description: String {
         let names = Self.named.filter { contains($0.fault) }.map(\.name)
         return names.isEmpty ? "none" : names.joined(separator: ",")
+    }
+}
+
+/// The real store with faults switched on: every event runs the store's own
+/// code with `faults` at its decision points. For the tests that prove each
+/// rule, invariant and explorer check catches each fault; the faults travel
+/// beside the store, never inside it.
+@dynamicMemberLookup
+package struct FaultyStore<RecordID: Hashable & Sendable, Value: Equatable & Sendable>: Equatable, Sendable {
+    /// The store.
+    package var store: OptimisticStore<RecordID, Value>
+    /// The faults every event runs with.
+    package let faults: StoreFaults
+
+    /// Creates a store for `session` with `loaded`, running with `faults`.
+    ///
+    /// - Throws: ``OptimisticStateError/duplicateRecord(id:first:second:)``
+    ///   when an ID is given twice.
+    package init(
+        session: Session, loaded: [LoadedRecord<RecordID, Value>], faults: StoreFaults
+    ) throws(OptimisticStateError) {
+        store = try OptimisticStore(session: session, loaded: loaded)
+        self.faults = faults
+    }
+
+    /// Reads a property of the store (`session`, `records`, `count`).
+    package subscript<Property>(dynamicMember path: KeyPath<OptimisticStore<RecordID, Value>, Property>) -> Property {
+        store[keyPath: path]
+    }
+
+    /// The state of `record`, or `nil` when the session has no such record.
+    package subscript(record: RecordID) -> RecordState<Value>? { store[record] }
+
+    /// ``OptimisticStore/begin(_:desired:)`` with the faults.
+    @discardableResult
+    package mutating func begin(_ record: RecordID, desired: Value) -> EventResult<RecordID, Value> {
+        store.begin(record, desired: desired, faults: faults)
+    }
+
+    /// ``OptimisticStore/finish(_:ticket:outcome:)`` with the faults.
+    @discardableResult
+    package mutating func finish(
+        _ record: RecordID, ticket: Ticket, outcome: Outcome<Value>
+    ) -> EventResult<RecordID, Value> {
+        store.finish(record, ticket: ticket, outcome: outcome, faults: faults)
+    }
+
+    /// ``OptimisticStore/cancel(_:ticket:)`` with the faults.
+    @discardableResult
+    package mutating func cancel(_ record: RecordID, ticket: Ticket) -> EventResult<RecordID, Value> {
+        store.cancel(record, ticket: ticket, faults: faults)
+    }
+
+    /// ``OptimisticStore/resync(_:ticket:value:)`` with the faults.
+    @discardableResult
+    package mutating func resync(_ record: RecordID, ticket: Ticket, value: Value) -> EventResult<RecordID, Value> {
+        store.resync(record, ticket: ticket, value: value, faults: faults)
+    }
+
+    /// ``OptimisticStore/replaceSession(_:with:)-(_,[LoadedRecord<RecordID,Value>])``
+    /// (no fault concerns it).
+    @discardableResult
+    package mutating func replaceSession(
+        _ newSession: Session, with loaded: [(RecordID, Value)]
+    ) -> EventResult<RecordID, Value> {
+        store.replaceSession(newSession, with: loaded)
+    }
+
+    /// ``OptimisticStore/reorder(_:)`` with the faults.
+    @discardableResult
+    package mutating func reorder(_ order: [RecordID]) -> EventResult<RecordID, Value> {
+        store.reorder(order, faults: faults)
+    }
+
+    /// ``OptimisticStore/apply(_:)`` with the faults.
+    @discardableResult
+    package mutating func apply(_ event: StoreEvent<RecordID, Value>) -> EventResult<RecordID, Value> {
+        store.apply(event, faults: faults)
     }
 }

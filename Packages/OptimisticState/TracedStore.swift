@@ -25,7 +25,16 @@ public struct TracedStore<RecordID: Hashable & Sendable, Value: Equatable & Send
     /// - Complexity: that of the event, plus one hash of the record ID.
     @discardableResult
     public mutating func apply(_ event: StoreEvent<RecordID, Value>) -> EventResult<RecordID, Value> {
-        let result = store.apply(event)
+        apply(event, faults: [])
+    }
+
+    /// ``apply(_:)`` with store `faults` switched on (scenario replays of the
+    /// explorer's counterexamples and the tests).
+    @discardableResult
+    package mutating func apply(
+        _ event: StoreEvent<RecordID, Value>, faults: StoreFaults
+    ) -> EventResult<RecordID, Value> {
+        let result = store.apply(event, faults: faults)
         events.append(event)
         trace.record(event, result: result, store: store)
         return result

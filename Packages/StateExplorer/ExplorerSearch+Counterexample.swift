@@ -43,7 +43,7 @@ extension ExplorerSearch {
             let storeEvent = events.storeEvent(event, in: state)
             let before = state.store
             var after = before
-            let result = after.apply(storeEvent)
+            let result = after.apply(storeEvent, faults: configuration.faults)
             let record = Self.recordName(event.record)
             let minted = result.ticket.map { ticket -> String in
                 let name = (result.effect?.kind == .sendWrite ? "write" : "reread") + String(ticket.serial)
@@ -55,7 +55,7 @@ extension ExplorerSearch {
                 let known = names[ticket]
                 let name = known?.name ?? "unnamed\(ticket.serial)"
                 let route = known.map { $0.record == event.record ? nil : record } ?? record
-                let age = ExplorerEvents.age(event.slot, phase: before.states[event.record].phaseKind)
+                let age = EnabledEvents.age(event.slot, phase: before.states[event.record].phaseKind)
                 return (name, route, "\(name) (\(age)) of \(record)")
             }
             let scenarioEvent: ScenarioEvent
@@ -111,7 +111,7 @@ extension ExplorerSearch {
                     ? permuted.flatMap { permuted in
                         let twinBefore = permuted.store(mirroring: before)
                         var twin = twinBefore
-                        let twinResult = twin.apply(storeEvent)
+                        let twinResult = twin.apply(storeEvent, faults: permuted.faults)
                         return PermutedList.difference(
                             storeEvent, result, after, twinResult, twin, twinBefore: twinBefore)
                     }

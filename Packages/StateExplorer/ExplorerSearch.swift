@@ -85,7 +85,7 @@ struct ExplorerSearch {
     /// The codec of the states.
     var codec: StateCodec { expansion.codec }
     /// The events and how they become store events.
-    var events: ExplorerEvents { expansion.events }
+    var events: EnabledEvents { expansion.events }
     /// The reverse-ordered list, if checked.
     var permuted: PermutedList? { expansion.permuted }
     /// The renamings folded.

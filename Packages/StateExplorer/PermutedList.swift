@@ -10,12 +10,14 @@ struct PermutedList {
     let template: Store
     /// The number of records.
     let records: Int
+    /// The store faults events run with on this list.
+    let faults: StoreFaults
 
     init(records: Int, faults: StoreFaults) {
         self.records = records
+        self.faults = faults
         template = try! Store(
-            session: StateCodec.firstSession,
-            loaded: (0..<records).reversed().map { LoadedRecord(UInt8($0), 0) }, faults: faults)
+            session: StateCodec.firstSession, loaded: (0..<records).reversed().map { LoadedRecord(UInt8($0), 0) })
     }
 
     /// The store holding the same records in the same states, display order,

@@ -36,12 +36,12 @@ struct StateCodec {
     /// The first bit of the display-order field.
     let orderShift: UInt64
 
-    /// Creates the codec for `records` records and the store `faults`.
-    init(records: Int, faults: StoreFaults) {
+    /// Creates the codec for `records` records.
+    init(records: Int) {
         self.records = records
         orders = Self.permutations(of: Array(0..<records))
         template = try! Store(
-            session: Self.firstSession, loaded: (0..<records).map { LoadedRecord(UInt8($0), 0) }, faults: faults)
+            session: Self.firstSession, loaded: (0..<records).map { LoadedRecord(UInt8($0), 0) })
         sessionShift = Self.recordBits * UInt64(records)
         orderShift = sessionShift + 1
     }

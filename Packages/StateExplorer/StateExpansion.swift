@@ -33,7 +33,7 @@ struct StateExpansion: Sendable {
 
     let configuration: ExplorerConfiguration
     let codec: StateCodec
-    let events: ExplorerEvents
+    let events: EnabledEvents
     /// The reverse-ordered list every event is also applied to, if checked.
     let permuted: PermutedList?
     /// The renamings folded.
@@ -41,8 +41,8 @@ struct StateExpansion: Sendable {
 
     init(_ configuration: ExplorerConfiguration) {
         self.configuration = configuration
-        codec = StateCodec(records: configuration.records, faults: configuration.faults)
-        events = ExplorerEvents(records: configuration.records, values: configuration.values)
+        codec = StateCodec(records: configuration.records)
+        events = EnabledEvents(records: configuration.records, values: configuration.values)
         permuted =
             configuration.checksPermutedList && configuration.records > 1
             ? PermutedList(
@@ -56,9 +56,7 @@ struct StateExpansion: Sendable {
     /// A freshly loaded list of the first session with the values `index`.
     func loadedState(_ index: Int) -> ExplorerState {
         ExplorerState(
-            store: try! Store(
-                session: StateCodec.firstSession, loaded: events.loadedValues[index],
-                faults: configuration.faults))
+            store: try! Store(session: StateCodec.firstSession, loaded: events.loadedValues[index]))
     }
 
     /// The representative key of `state`.
@@ -88,7 +86,7 @@ struct StateExpansion: Sendable {
         var applied = 0
         for event in buffer {
             let storeEvent = events.storeEvent(event, in: state)
-            let result = scratch.apply(storeEvent)
+            let result = scratch.apply(storeEvent, faults: configuration.faults)
             Self.count(event, in: before, coverage: &chunk.coverage)
             if InvariantChecker.firstViolation(before: before, event: storeEvent, result: result, after: scratch)
                 != nil
@@ -103,7 +101,7 @@ struct StateExpansion: Sendable {
                 continue
             }
             if checksTwin {
-                let twinResult = twin.apply(storeEvent)
+                let twinResult = twin.apply(storeEvent, faults: permuted!.faults)
                 let violation = PermutedList.difference(
                     storeEvent, result, scratch, twinResult, twin, twinBefore: twinBefore)
                 if twinResult.isApplied || violation != nil { twin = twinBefore }
@@ -139,7 +137,7 @@ struct StateExpansion: Sendable {
     /// addresses (every phase present, for a switch or a reorder).
     @inline(__always)
     static func count(_ event: ExplorerEvent, in store: Store, coverage: inout TransitionCoverage) {
-        let label = ExplorerEvents.labelIndex(event, store: store)
+        let label = EnabledEvents.labelIndex(event, store: store)
         switch event.kind {
         case .switchSession, .staleSwitch, .reorder:
             var seen: UInt8 = 0

@@ -4,6 +4,7 @@ import Foundation
 import RecyclerViewAdapter
 import Testing
 import UIKitAdapter
+import UpdateCheckSupport
 
 @testable import ExternalAdapter
 
@@ -23,7 +24,7 @@ import UIKitAdapter
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("updatecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("adapter.py")
-        try ("import sys\nsys.path.insert(0, \(ProtocolJSON.quote(Self.examples)))\n" + source).write(
+        try ("import sys\nsys.path.insert(0, \(JSONText.quote(Self.examples)))\n" + source).write(
             to: file, atomically: true, encoding: .utf8)
         return "python3 '\(file.path)'"
     }

@@ -10,6 +10,8 @@ struct RandomWalk {
     typealias Event = StoreEvent<String, Bool>
 
     var store: Store
+    /// The store faults every event runs with (none for the real store).
+    let faults: StoreFaults
     var random: SeededGenerator
     /// Every ticket issued so far, with the record it was issued for.
     var issued: [(record: String, ticket: Ticket)] = []
@@ -17,7 +19,8 @@ struct RandomWalk {
 
     init(records: Int, seed: UInt64, faults: StoreFaults = []) {
         names = (0..<records).map { "r\($0)" }
-        store = try! Store(session: 1, loaded: names.map { LoadedRecord($0, false) }, faults: faults)
+        store = try! Store(session: 1, loaded: names.map { LoadedRecord($0, false) })
+        self.faults = faults
         random = SeededGenerator(seed: seed)
     }
 
@@ -60,7 +63,7 @@ struct RandomWalk {
         before: Store, result: EventResult<String, Bool>, violation: InvariantViolation<String>?
     ) {
         let before = store
-        let result = store.apply(event)
+        let result = store.apply(event, faults: faults)
         if let ticket = result.ticket, let record = event.record { issued.append((record, ticket)) }
         let violation = InvariantChecker.firstViolation(before: before, event: event, result: result, after: store)
         return (before, result, violation)

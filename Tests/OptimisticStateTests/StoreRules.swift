@@ -5,7 +5,7 @@
 /// themselves (all pass on the real store) and prove that they bite (each
 /// fault breaks at least one).
 struct StoreRule: Sendable, CustomStringConvertible {
-    typealias Store = OptimisticStore<String, Bool>
+    typealias Store = FaultyStore<String, Bool>
 
     /// Collects the failed expectations of one rule run.
     struct Checks {

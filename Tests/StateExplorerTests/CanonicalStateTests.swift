@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func ticketsAreRenamedByOrderOfIssueAndTheCounterContinuesAfterThem() {
-        let codec = StateCodec(records: 2, faults: [])
+        let codec = StateCodec(records: 2)
         var state = ExplorerState(store: try! Store(session: 1, records: [(0, 0), (1, 1)]))
         // Mint and give up tickets so that serials 1 ... 5 are issued; the
         // state holds #4 and #5 (record 1 then record 0) and #3 as stale.

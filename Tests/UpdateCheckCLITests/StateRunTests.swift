@@ -110,7 +110,8 @@ import Testing
         #expect(report.contains(#"<testsuites name="updatecheck state run" tests="1" failures="1" errors="0""#))
         #expect(
             report.contains(
-                #"<testcase name="broken.json" classname="state.run""#))
+                #"<testcase name="Favourite button: the article's checks" classname="state.run""#))
+        #expect(report.contains("<system-out>scenario file: broken.json</system-out>"))
         #expect(
             report.contains(
                 #"<failure message="step 2 (tap 'post-1', line 8), record 'post-1': expected visible false, got true" type="expectation">"#
@@ -130,7 +131,15 @@ import Testing
         let report = try String(contentsOf: dir.appendingPathComponent("out.xml"), encoding: .utf8)
         #expect(report.components(separatedBy: "<testcase ").count == 4)
         #expect(report.contains(#"tests="3" failures="0""#))
-        for file in files { #expect(report.contains(#"<testcase name="\#(file)" classname="state.run""#)) }
+        // Each case carries the scenario's title, and the file it came from in its output.
+        let titles = [
+            "Favourite button: the article's checks", "Sorting the list while a save is in flight",
+            "Timeouts, cancels and failed re-reads",
+        ]
+        for (title, file) in zip(titles, files) {
+            #expect(report.contains(#"<testcase name="\#(title)" classname="state.run""#))
+            #expect(report.contains("<system-out>scenario file: \(file)</system-out>"))
+        }
     }
 
     @Test(arguments: [

@@ -42,3 +42,60 @@ public struct AdapterPolicy: Sendable, Hashable, CustomStringConvertible {
         "moved+changed: \(movedAndChanged), refresh: \(refresh)" + (moves == .keepsCell ? "" : ", moves: \(moves)")
     }
 }
+
+/// What an adapter does with a kept item that is both moved and content-changed.
+///
+/// Toolkits with batch semantics (UIKit) refuse a move and a reload of the
+/// same item in one batch, so an adapter has to choose.
+public enum MovedAndChangedPolicy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Delete the item at its old path and insert it at its new path: one
+    /// batch, but the item gets a new cell (selection, focus and expansion
+    /// state of the old cell are lost).
+    case deleteAndInsert = "delete-and-insert"
+    /// Move the item (keeping its cell), then refresh it — in a later batch
+    /// where the toolkit requires one.
+    case moveThenRefresh = "move-then-refresh"
+    /// Refresh the item at its old path first, then move it (keeping its
+    /// cell) in a later batch — the order of staged changeset engines such as
+    /// DifferenceKit, whose updates stage comes before its moves stage. The
+    /// kit expects the same rows as ``moveThenRefresh``: the cell is kept
+    /// exactly when the refresh style keeps it.
+    case refreshThenMove = "refresh-then-move"
+
+    /// The kebab-case name shown by the CLI.
+    public var description: String { rawValue }
+}
+
+/// What a move does to an item's cell on the adapter's toolkit.
+///
+/// Most toolkits have a move primitive (`moveItem(at:to:)`, `onMoved`) that
+/// carries the item's cell along. Some have none — Flutter's `AnimatedList`,
+/// a splice-based web list without keyed reuse — so an adapter moves an item
+/// by removing it and inserting it again: the old cell is discarded and the
+/// item is configured afresh in a new one. Declaring ``replacesCell`` tells
+/// the conformance kit to expect exactly that for every moved item, instead
+/// of reporting the new cell as a lost cell and the fresh configuration as a
+/// refresh without a content change.
+public enum MoveStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A moved item keeps its cell (the toolkit has a move primitive).
+    case keepsCell = "keeps-cell"
+    /// A moved item is removed and inserted: it gets a new cell, freshly
+    /// configured, whether or not its content changed.
+    case replacesCell = "replaces-cell"
+
+    /// The kebab-case name shown by the CLI.
+    public var description: String { rawValue }
+}
+
+/// How an adapter refreshes a content-changed item.
+public enum RefreshStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Reconfigure the existing cell in place (`reconfigureItems`, a
+    /// RecyclerView change with a payload): the item keeps its cell.
+    case reconfigure
+    /// Reload the item (`reloadItems`, `reloadData(forRowIndexes:)`): the
+    /// toolkit asks for a new cell.
+    case reload
+
+    /// The name shown by the CLI.
+    public var description: String { rawValue }
+}

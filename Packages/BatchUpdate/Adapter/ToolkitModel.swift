@@ -26,3 +26,79 @@ public protocol ToolkitModel<ID, Call> {
     /// The rows shown now, top to bottom.
     var rows: [DisplayedRow<ID>] { get }
 }
+
+/// A toolkit model whose calls can be rebuilt from their ``CallRecord``s,
+/// so that calls made outside Swift — a log recorded on a device, the
+/// answers of an adapter program in another language — can be replayed on
+/// it and proven by the conformance kit.
+///
+/// The records are the same ones reports print: the method name as the
+/// toolkit spells it and its labelled arguments. A record is accepted
+/// exactly when it names one of the model's methods with exactly that
+/// method's labels and values of the right kinds; anything else is a
+/// ``BatchUpdateError/invalidCall(method:reason:)`` naming what is wrong.
+public protocol ReplayableModel: ToolkitModel {
+    /// The calls the model takes, one signature each, as documented for
+    /// adapter programs: `onMoved(fromPosition: Int, toPosition: Int)`.
+    static var vocabulary: [String] { get }
+
+    /// The call `record` describes, with item IDs named in the record
+    /// resolved by `id` (`nil` for a name that is not in the case).
+    ///
+    /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)``.
+    static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError) -> Call
+}
+
+/// A row as a toolkit model shows it: which item it displays, which cell
+/// displays it, and whether that cell has been given the item's current content.
+///
+/// Cells are numbered: before an update the row at old index *i* is shown by
+/// cell *i*; every cell the toolkit creates later (for an insert or a
+/// reload) gets the next number from the old count on. So a kept item kept
+/// its cell exactly when its row's ``cell`` equals its old index.
+public struct DisplayedRow<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// The item the row displays.
+    public var id: ID
+    /// The number of the cell that displays it.
+    public var cell: Int
+    /// Whether the cell was configured (or reconfigured) during the update,
+    /// so it shows the item's current content rather than what it showed before.
+    public var isRefreshed: Bool
+
+    /// Creates a row.
+    @inlinable
+    public init(id: ID, cell: Int, isRefreshed: Bool) {
+        self.id = id
+        self.cell = cell
+        self.isRefreshed = isRefreshed
+    }
+}
+
+extension DisplayedRow {
+    /// The rows of a view showing `items` before any update: the row at
+    /// index *i* is shown by cell *i*, none refreshed.
+    ///
+    /// Every toolkit model starts from these rows.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public static func initial(showing items: [ID]) -> [DisplayedRow<ID>] {
+        items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+    }
+}
+
+/// What the conformance kit expects of one kept item's row after an update,
+/// given an adapter's policy.
+public struct RowExpectation: Sendable, Hashable {
+    /// Whether the row must still use the item's old cell (`false`: it must use a new one).
+    public var keepsCell: Bool
+    /// Whether the row must have been refreshed (`false`: it must not have been).
+    public var isRefreshed: Bool
+
+    /// Creates an expectation.
+    @inlinable
+    public init(keepsCell: Bool, isRefreshed: Bool) {
+        self.keepsCell = keepsCell
+        self.isRefreshed = isRefreshed
+    }
+}

@@ -117,3 +117,78 @@ extension UpdatePlan {
         return steps
     }
 }
+
+/// A set of numbered slots, some occupied, that answers "how many occupied
+/// slots come before slot *s*" in O(log *n*) (a Fenwick tree).
+///
+/// ``UpdatePlan/sequentialSteps(movedAndChanged:)`` lays every item out on a
+/// fixed line of slots; an item's current position is the number of
+/// occupied slots before its slot.
+@usableFromInline
+struct SlotCounter {
+    @usableFromInline var tree: [Int]
+
+    /// `count` slots, all empty.
+    @inlinable
+    init(count: Int) { tree = [Int](repeating: 0, count: count + 1) }
+
+    /// Marks `slot` occupied (`delta` 1) or empty (`delta` -1).
+    @inlinable
+    mutating func add(_ delta: Int, at slot: Int) {
+        var index = slot + 1
+        while index < tree.count {
+            tree[index] += delta
+            index += index & -index
+        }
+    }
+
+    /// The number of occupied slots before `slot`.
+    @inlinable
+    func occupied(before slot: Int) -> Int {
+        var index = slot
+        var sum = 0
+        while index > 0 {
+            sum += tree[index]
+            index -= index & -index
+        }
+        return sum
+    }
+}
+
+extension Array where Element == Int {
+    /// The values as an index set would hold them: ascending, each once
+    /// (the array itself, without copying, when it already is).
+    @inlinable
+    package var indexSetOrder: [Int] {
+        var ascending = true
+        for index in indices.dropFirst() where self[index - 1] >= self[index] {
+            ascending = false
+            break
+        }
+        return ascending ? self : Set(self).sorted()
+    }
+}
+
+/// One step of an update for a toolkit that applies every call at once
+/// (NSTableView, RecyclerView): each position refers to the list left by
+/// the steps before it.
+public enum SequentialStep: Sendable, Hashable, CustomStringConvertible {
+    /// Remove `count` items starting at `position`.
+    case remove(position: Int, count: Int)
+    /// Insert `count` items so that they end up at `position` ..< `position + count`.
+    case insert(position: Int, count: Int)
+    /// Take the item at `from` out and put it back so that it ends up at `to`.
+    case move(from: Int, to: Int)
+    /// Refresh the `count` items starting at `position`.
+    case change(position: Int, count: Int)
+
+    /// `remove 1 (count 2)`, `move 3 → 0`.
+    public var description: String {
+        switch self {
+        case .remove(let position, let count): "remove \(position) (count \(count))"
+        case .insert(let position, let count): "insert \(position) (count \(count))"
+        case .move(let from, let to): "move \(from) → \(to)"
+        case .change(let position, let count): "change \(position) (count \(count))"
+        }
+    }
+}

@@ -155,21 +155,3 @@ package final class InputBytes: @unchecked Sendable {
         return true
     }
 }
-
-/// Writes the CLI's output files (pictures, counterexamples) through
-/// JUnitReporter's `AtomicFile`, the one home of safe output writing: a
-/// reader never sees half a file, a symbolic link is followed and stays a
-/// link, a device or FIFO is written through and never replaced.
-package enum OutputFile {
-    /// Writes `text` as UTF-8 to `path`.
-    ///
-    /// - Throws: exit 73 naming the file and the reason when it cannot be
-    ///   created or written; a previous file at `path` is then untouched.
-    package static func write(_ text: String, to path: String) throws(CLIError) {
-        do {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw CLIError(error)
-        }
-    }
-}

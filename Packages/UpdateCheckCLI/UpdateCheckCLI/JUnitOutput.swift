@@ -1,6 +1,7 @@
 import JUnitReporter
 
-/// Writing JUnit reports with the CLI's exit-code conventions.
+/// Writing JUnit reports and other output files with the CLI's exit-code
+/// conventions.
 ///
 /// Check commands write theirs through ``SuiteReport``, which calls
 /// ``write(_:to:)``; runs too large to hold in memory stream instead:
@@ -11,22 +12,14 @@ package enum JUnitOutput {
     /// - Throws: exit 73 (``CLIError/cannotCreate(_:)``) naming the file and
     ///   the reason; a previous file at `path` is then left untouched.
     package static func write(_ report: JUnitReport, to path: String) throws(CLIError) {
-        do {
-            try JUnitWriter.write(report, to: path)
-        } catch {
-            throw CLIError(error)
-        }
+        try CLIError.mapping { () throws(JUnitReporterError) in try JUnitWriter.write(report, to: path) }
     }
 
     /// Starts a streaming report at `path` named `name`.
     ///
     /// - Throws: exit 73 naming the file and the reason.
     package static func streamWriter(to path: String, name: String) throws(CLIError) -> JUnitStreamWriter {
-        do {
-            return try JUnitStreamWriter(path: path, name: name)
-        } catch {
-            throw CLIError(error)
-        }
+        try CLIError.mapping { () throws(JUnitReporterError) in try JUnitStreamWriter(path: path, name: name) }
     }
 
     /// Finishes a streaming report and returns its totals.
@@ -34,11 +27,21 @@ package enum JUnitOutput {
     /// - Throws: exit 73 naming the file and the reason.
     @discardableResult
     package static func finish(_ writer: JUnitStreamWriter) throws(CLIError) -> JUnitTotals {
-        do {
-            return try writer.finish()
-        } catch {
-            throw CLIError(error)
-        }
+        try CLIError.mapping { () throws(JUnitReporterError) in try writer.finish() }
+    }
+}
+
+/// Writes the CLI's other output files (pictures, counterexamples) through
+/// JUnitReporter's `AtomicFile`, the one home of safe output writing: a
+/// reader never sees half a file, a symbolic link is followed and stays a
+/// link, a device or FIFO is written through and never replaced.
+package enum OutputFile {
+    /// Writes `text` as UTF-8 to `path`.
+    ///
+    /// - Throws: exit 73 naming the file and the reason when it cannot be
+    ///   created or written; a previous file at `path` is then untouched.
+    package static func write(_ text: String, to path: String) throws(CLIError) {
+        try CLIError.mapping { () throws(JUnitReporterError) in try AtomicFile.write(text, to: path) }
     }
 }
 
@@ -51,6 +54,17 @@ extension CLIError {
         case .cannotCreate, .misuse: self.init(.cannotCreate, error.description)
         case .cannotRead: self.init(.noInput, error.description)
         case .malformed, .unusableSchema: self.init(.dataError, error.description)
+        }
+    }
+
+    /// The result of `body`, with a JUnitReporter error it throws turned
+    /// into the CLI's (see ``init(_:)``).
+    @discardableResult
+    package static func mapping<Result>(_ body: () throws(JUnitReporterError) -> Result) throws(CLIError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw CLIError(error)
         }
     }
 }

@@ -1,4 +1,6 @@
-/// The `updatecheck` command tree. Each group is declared in `Commands/`.
+/// The `updatecheck` command tree: the root and the groups that only hold
+/// subcommands (`state`, `junit`). Every other command is declared in
+/// `Commands/`.
 package enum RootCommand {
     /// The root command.
     package static let command = Command(
@@ -19,4 +21,24 @@ package enum RootCommand {
             AdaptersCommand.command,
             JUnitCommand.command,
         ])
+}
+
+/// `updatecheck state`: run and explore optimistic-update scenarios.
+///
+/// A group: each subcommand is declared in `Commands/State/`.
+package enum StateCommand {
+    /// The `state` command group.
+    package static let command = Command(
+        name: "state",
+        abstract: "Run and explore optimistic-update scenarios.",
+        subcommands: [StateRunCommand.command, StateExploreCommand.command])
+}
+
+/// `updatecheck junit`: Validate and merge JUnit reports.
+package enum JUnitCommand {
+    /// The `junit` command group.
+    package static let command = Command(
+        name: "junit",
+        abstract: "Validate and merge JUnit reports.",
+        subcommands: [JUnitValidateCommand.command, JUnitMergeCommand.command])
 }

@@ -4,6 +4,12 @@ import UpdateCheckSupport
 /// `updatecheck diff`: diff two snapshots of unique IDs, or verify every pair
 /// of small snapshots exhaustively.
 package enum DiffCommand {
+    /// The two snapshot files `diff` and `plan` read.
+    static let snapshotArguments = [
+        ArgumentSpec("old", help: "The snapshot before the change (JSON file)."),
+        ArgumentSpec("new", help: "The snapshot after the change (JSON file)."),
+    ]
+
     /// The `diff` command.
     package static let command = Command(
         name: "diff",
@@ -20,10 +26,7 @@ package enum DiffCommand {
             ID, duplicate IDs (naming file and lines) or a flat file against a sectioned one;
             66 a file is missing.
             """,
-        arguments: [
-            ArgumentSpec("old", help: "The snapshot before the change (JSON file)."),
-            ArgumentSpec("new", help: "The snapshot after the change (JSON file)."),
-        ],
+        arguments: snapshotArguments,
         options: [
             format.spec
         ],

@@ -17,10 +17,7 @@ package enum PlanCommand {
             Exit codes: 0 done; 1 the calls fail on the model; 64 missing or unknown
             --adapter; 65 bad JSON or duplicate IDs (naming file and offset); 66 a file is missing.
             """,
-        arguments: [
-            ArgumentSpec("old", help: "The snapshot before the change (JSON file)."),
-            ArgumentSpec("new", help: "The snapshot after the change (JSON file)."),
-        ],
+        arguments: DiffCommand.snapshotArguments,
         options: [
             .value("adapter", name: "name", help: "The adapter: uikit, appkit, recyclerview, diffable, or a variant."),
             format.spec,

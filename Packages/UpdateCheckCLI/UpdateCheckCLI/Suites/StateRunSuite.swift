@@ -3,8 +3,10 @@ import OptimisticScenario
 import OptimisticState
 import UpdateCheckSupport
 
-/// Scenarios run on the real store as a suite: one case per scenario (class
-/// name `state.run`), failed with every failure and the anonymised trace.
+/// Scenarios run on the real store as a suite: one case per scenario, named
+/// by the scenario's title (its `"name"`, the file name when it has none),
+/// class name `state.run`, with the file it came from in the case's output,
+/// failed with every failure and the anonymised trace.
 ///
 /// `updatecheck state run` runs the files it is given; `updatecheck check`
 /// runs the built-in favourite-button scenario as its `state seed` suite.
@@ -44,17 +46,17 @@ package enum StateRunSuite {
         make(name: seedName, sources: [try BuiltInScenarios.seedSource()], salt: salt)
     }
 
-    /// The case of one scenario: its failures and the anonymised trace.
+    /// The case of one scenario: its title, the file it came from (as
+    /// `scenario file: …` in the case's output), its failures and the
+    /// anonymised trace.
     static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
-        guard let first = report.failures.first else {
-            return JUnitTestCase(name: source.name, className: "state.run", time: seconds)
-        }
+        var testCase = JUnitTestCase(name: source.scenario.name, className: "state.run", time: seconds)
+        testCase.systemOut = "scenario file: \(source.name)"
+        guard let first = report.failures.first else { return testCase }
         var details = report.failures.map(\.description).joined(separator: "\n")
         details += "\n\nTrace (record IDs anonymised):\n" + report.trace.description
-        return JUnitTestCase(
-            name: source.name, className: "state.run", time: seconds,
-            outcome: .failure(
-                message: first.description, type: first.invariant == nil ? "expectation" : "invariant",
-                details: details))
+        testCase.outcome = .failure(
+            message: first.description, type: first.invariant == nil ? "expectation" : "invariant", details: details)
+        return testCase
     }
 }

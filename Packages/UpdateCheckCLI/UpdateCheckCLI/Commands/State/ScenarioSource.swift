@@ -1,9 +1,12 @@
 import OptimisticScenario
 
-/// A scenario to run and the name it is reported under (its file path, or
-/// `built-in:…` for an embedded one), read with the CLI's exit codes.
+/// A scenario to run and where it came from (its file path, or `built-in:…`
+/// for an embedded one), read with the CLI's exit codes.
+///
+/// Output lines name the source; JUnit cases carry the scenario's title
+/// (`scenario.name`) and the source in their output.
 package struct ScenarioSource: Sendable {
-    /// The name in output lines and JUnit case names.
+    /// Where the scenario came from: its path as given, or `built-in:…`.
     package var name: String
     /// The parsed, validated scenario.
     package var scenario: Scenario
