@@ -34,13 +34,19 @@ package enum AdapterConformanceSuite {
         let base = options(ids: ids, seed: seed, randomPairs: randomPairs)
         return make(
             adapter, name: "adapters \(adapter.name)", options: base,
-            properties: [
-                JUnitProperty(name: "adapter", value: adapter.name),
-                JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
-                JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+            properties: policyProperties(adapter) + [
                 JUnitProperty(name: "random-pairs", value: String(base.randomPairs)),
                 JUnitProperty(name: "max-items", value: String(base.maxRandomItems)),
             ], pictures: pictures, observe: nil)
+    }
+
+    /// The adapter's name and policy, the first properties of its suites.
+    static func policyProperties(_ adapter: AdapterEntry) -> [JUnitProperty] {
+        [
+            JUnitProperty(name: "adapter", value: adapter.name),
+            JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
+            JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+        ]
     }
 
     /// The suite of `updatecheck adapters check`: `adapter` proved with
@@ -54,10 +60,7 @@ package enum AdapterConformanceSuite {
         base.shard = .whole
         return make(
             adapter, name: "adapter \(adapter.name) shard \(options.shard)", options: base,
-            properties: [
-                JUnitProperty(name: "adapter", value: adapter.name),
-                JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
-                JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+            properties: policyProperties(adapter) + [
                 JUnitProperty(name: "ids", value: String(options.ids)),
                 JUnitProperty(name: "changed-subset-limit", value: String(options.changedSubsetLimit)),
                 JUnitProperty(name: "random-pairs", value: String(options.randomPairs)),

@@ -90,25 +90,14 @@ package enum DiffExhaustiveCommand {
     ///
     ///     Verified 17161 pairs (131 old × 131 new snapshots of up to 2 sections and 3 items), shard 1/1: all passed.
     package static func summary(of report: SectionedExhaustiveReport) -> String {
-        var lines: [String] = []
-        let failures = report.failures
-        for failure in failures.prefix(printedFailureLimit) { lines.append("FAIL \(failure)") }
-        if failures.count > printedFailureLimit {
-            lines.append("… and \(failures.count - printedFailureLimit) more failing pairs (--junit lists them all).")
-        }
         let scope =
             "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
             + "of up to \(report.sectionCount) sections and \(report.idCount) items), shard \(report.shard)"
-        if report.passed {
-            lines.append("Verified \(scope): all passed.")
-        } else {
-            let failedRows = report.rows.filter { !$0.failures.isEmpty }.count
-            lines.append("Verified \(scope): \(failures.count) pairs failed, from \(failedRows) old snapshots.")
-        }
-        lines.append(
-            "Checked: reaches new, inverse restores old, minimal section and item moves, agreement with the flat engine."
+        return summary(
+            failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count, scope: scope,
+            checked:
+                "Checked: reaches new, inverse restores old, minimal section and item moves, agreement with the flat engine."
         )
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The console text: every failing pair (up to ``printedFailureLimit``),
@@ -117,26 +106,32 @@ package enum DiffExhaustiveCommand {
     ///     Verified 4225 pairs (65 old × 65 new snapshots of 4 IDs: a, b, c, d), shard 1/1: all passed.
     ///     Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; 4225 pairs also by the standard library.
     package static func summary(of report: ExhaustiveReport) -> String {
-        var lines: [String] = []
-        let failures = report.failures
-        for failure in failures.prefix(printedFailureLimit) { lines.append("FAIL \(failure)") }
-        if failures.count > printedFailureLimit {
-            lines.append("… and \(failures.count - printedFailureLimit) more failing pairs (--junit lists them all).")
-        }
         let names = ExhaustiveCheck.ids(count: report.idCount).map(\.description).joined(separator: ", ")
         let scope =
             "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
             + "of \(report.idCount) IDs: \(names)), shard \(report.shard)"
-        if report.passed {
-            lines.append("Verified \(scope): all passed.")
-        } else {
-            let failedRows = report.rows.filter { !$0.failures.isEmpty }.count
-            lines.append(
-                "Verified \(scope): \(failures.count) pairs failed, from \(failedRows) old snapshots.")
+        return summary(
+            failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count, scope: scope,
+            checked: "Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; "
+                + "\(report.crossCheckedCount) pairs also by the standard library.")
+    }
+
+    /// The lines of a summary: `FAIL …` for each failing pair up to
+    /// ``printedFailureLimit`` and how many more there are, then `Verified
+    /// <scope>: all passed.` or how many pairs failed from how many old
+    /// snapshots, then what was `checked`.
+    static func summary(
+        failures: [some CustomStringConvertible], failedRows: Int, scope: String, checked: String
+    ) -> String {
+        var lines = failures.prefix(printedFailureLimit).map { "FAIL \($0)" }
+        if failures.count > printedFailureLimit {
+            lines.append("… and \(failures.count - printedFailureLimit) more failing pairs (--junit lists them all).")
         }
         lines.append(
-            "Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; "
-                + "\(report.crossCheckedCount) pairs also by the standard library.")
+            failures.isEmpty
+                ? "Verified \(scope): all passed."
+                : "Verified \(scope): \(failures.count) pairs failed, from \(failedRows) old snapshots.")
+        lines.append(checked)
         return lines.joined(separator: "\n") + "\n"
     }
 }
