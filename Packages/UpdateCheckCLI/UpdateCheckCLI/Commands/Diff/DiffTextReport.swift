@@ -31,41 +31,29 @@ package enum DiffTextReport {
             out.append(UInt8(ascii: "\n"))
         }
         text("\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))\n")
-        if !structure.deletions.isEmpty {
-            text("Deleted (old offset):\n")
-            for deletion in structure.deletions {
+        // One list per kind of change: a heading, then a line per change
+        // with its offset (or offsets) and ID.
+        func list<Changes: Collection>(
+            _ heading: String, _ changes: Changes, _ row: (Changes.Element) -> (Int, Int?, SnapshotID)
+        ) {
+            guard !changes.isEmpty else { return }
+            text(heading)
+            for change in changes {
+                let (first, second, changed) = row(change)
                 text("  ")
-                number(deletion.offset)
-                id(deletion.id)
+                number(first)
+                if let second {
+                    text(" -> ")
+                    number(second)
+                }
+                id(changed)
             }
         }
-        if !structure.insertions.isEmpty {
-            text("Inserted (new offset):\n")
-            for insertion in structure.insertions {
-                text("  ")
-                number(insertion.offset)
-                id(insertion.id)
-            }
-        }
-        if !structure.moves.isEmpty {
-            text("Moved (old offset -> new offset):\n")
-            for move in structure.moves {
-                text("  ")
-                number(move.from)
-                text(" -> ")
-                number(move.to)
-                id(move.id)
-            }
-        }
-        if !changes.contentUpdates.isEmpty {
-            text("Content updated (old offset -> new offset):\n")
-            for update in changes.contentUpdates {
-                text("  ")
-                number(update.oldOffset)
-                text(" -> ")
-                number(update.newOffset)
-                id(update.id)
-            }
+        list("Deleted (old offset):\n", structure.deletions) { ($0.offset, nil, $0.id) }
+        list("Inserted (new offset):\n", structure.insertions) { ($0.offset, nil, $0.id) }
+        list("Moved (old offset -> new offset):\n", structure.moves) { ($0.from, $0.to, $0.id) }
+        list("Content updated (old offset -> new offset):\n", changes.contentUpdates) {
+            ($0.oldOffset, $0.newOffset, $0.id)
         }
         let staying = structure.keptCount - structure.moves.count
         text(
