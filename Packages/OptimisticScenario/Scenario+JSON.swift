@@ -137,27 +137,17 @@ extension Scenario {
         init(file: String) { self.file = file }
 
         func fail(_ node: JSONNode, _ message: String) -> OptimisticScenarioError {
+            fail(node.shapeError(message))
+        }
+
+        func fail(_ error: JSONNode.ShapeError) -> OptimisticScenarioError {
             .malformed(
-                file: file, line: node.line, column: node.column, message: (step == 0 ? "" : "step \(step): ") + message
-            )
+                file: file, line: error.line, column: error.column,
+                message: (step == 0 ? "" : "step \(step): ") + error.message)
         }
 
         func object(_ node: JSONNode, _ what: String, allowed: [String]) throws(OptimisticScenarioError) -> JSONNode {
-            guard let members = node.objectValue else {
-                throw fail(node, "\(what) must be an object, not \(node.kindDescription)")
-            }
-            var seen: Set<String> = []
-            for member in members {
-                guard allowed.contains(member.key) else {
-                    throw fail(
-                        member.value,
-                        "unknown key '\(member.key)' in \(what) (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
-                    )
-                }
-                guard seen.insert(member.key).inserted else {
-                    throw fail(member.value, "key '\(member.key)' is given twice")
-                }
-            }
+            do { _ = try node.members(of: what, allowed: allowed) } catch { throw fail(error) }
             return node
         }
 
@@ -167,11 +157,7 @@ extension Scenario {
         }
 
         func string(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> String {
-            guard let text = node.stringValue else {
-                throw fail(node, "\(what) must be a string, not \(node.kindDescription)")
-            }
-            guard !text.isEmpty else { throw fail(node, "\(what) must not be empty") }
-            return text
+            do { return try node.nonEmptyString(what) } catch { throw fail(error) }
         }
 
         func bool(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> Bool {

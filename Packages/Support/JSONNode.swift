@@ -108,3 +108,55 @@ package struct JSONNode: Sendable, Equatable {
         return node
     }
 }
+
+/// Reading a document's values into the types its format expects, with
+/// errors that name the position of the value they are about (scenario
+/// files, adapter manifests).
+extension JSONNode {
+    /// A value of the wrong shape (kind, key, emptiness) at `line`:`column`.
+    package struct ShapeError: Error, Sendable, Equatable {
+        /// The 1-based line of the value.
+        package var line: Int
+        /// The 1-based column (in bytes) of the value.
+        package var column: Int
+        /// What is wrong, without the position.
+        package var message: String
+    }
+
+    /// The error `message` about this value.
+    package func shapeError(_ message: String) -> ShapeError {
+        ShapeError(line: line, column: column, message: message)
+    }
+
+    /// The members of this object, each key one of `allowed`.
+    ///
+    /// - Parameter what: the object as messages name it (`a scenario`).
+    /// - Throws: `<what> must be an object, not <kind>` at this value;
+    ///   `unknown key 'k' in <what> (expected 'a', 'b')` and `key 'k' is
+    ///   given twice` at the member's value.
+    package func members(of what: String, allowed: [String]) throws(ShapeError) -> [(key: String, value: JSONNode)] {
+        guard let members = objectValue else { throw shapeError("\(what) must be an object, not \(kindDescription)") }
+        var seen: Set<String> = []
+        for member in members {
+            guard allowed.contains(member.key) else {
+                let expected = allowed.map { "'\($0)'" }.joined(separator: ", ")
+                throw member.value.shapeError("unknown key '\(member.key)' in \(what) (expected \(expected))")
+            }
+            guard seen.insert(member.key).inserted else {
+                throw member.value.shapeError("key '\(member.key)' is given twice")
+            }
+        }
+        return members
+    }
+
+    /// The string this value holds, which must not be empty.
+    ///
+    /// - Parameter what: the value as messages name it (`"name"`).
+    /// - Throws: `<what> must be a string, not <kind>`; `<what> must not be
+    ///   empty`.
+    package func nonEmptyString(_ what: String) throws(ShapeError) -> String {
+        guard let text = stringValue else { throw shapeError("\(what) must be a string, not \(kindDescription)") }
+        guard !text.isEmpty else { throw shapeError("\(what) must not be empty") }
+        return text
+    }
+}

@@ -129,22 +129,17 @@ package struct AdapterManifest: Sendable, Equatable {
         static let policyKeys = ["movedAndChanged", "refresh", "moves"]
 
         func fail(_ node: JSONNode, _ subject: String, _ message: String) -> Malformed {
-            Malformed(message: "\(file):\(node.line):\(node.column): \(subject)\(message)")
+            fail(node.shapeError(message), subject)
+        }
+
+        func fail(_ error: JSONNode.ShapeError, _ subject: String) -> Malformed {
+            Malformed(message: "\(file):\(error.line):\(error.column): \(subject)\(error.message)")
         }
 
         func members(_ node: JSONNode, _ subject: String, _ what: String, allowed: [String])
             throws(Malformed) -> [(key: String, value: JSONNode)]
         {
-            guard let members = node.objectValue else {
-                throw fail(node, subject, "\(what) must be an object, not \(node.kindDescription)")
-            }
-            for member in members where !allowed.contains(member.key) {
-                throw fail(
-                    member.value, subject,
-                    "unknown key '\(member.key)' in \(what) (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
-                )
-            }
-            return members
+            do { return try node.members(of: what, allowed: allowed) } catch { throw fail(error, subject) }
         }
 
         func required(_ node: JSONNode, _ key: String, _ subject: String, in what: String) throws(Malformed)
@@ -155,10 +150,8 @@ package struct AdapterManifest: Sendable, Equatable {
         }
 
         func string(_ node: JSONNode, _ subject: String, key: String) throws(Malformed) -> String {
-            guard let text = node.stringValue else {
-                throw fail(node, subject, "'\(key)' must be a string, not \(node.kindDescription)")
-            }
-            guard !text.isEmpty else { throw fail(node, subject, "'\(key)' must not be empty") }
+            let text: String
+            do { text = try node.nonEmptyString("'\(key)'") } catch { throw fail(error, subject) }
             guard !text.utf8.contains(0) else { throw fail(node, subject, "'\(key)' must not contain a NUL character") }
             return text
         }

@@ -7,10 +7,10 @@ package enum SectionedDiffReport {
     /// The changes between two sectioned files, of type `ListDiff.SectionedChanges`.
     package typealias Changes = SectionedChanges<String, String>
 
-    /// The snapshot a file holds (a flat empty file is zero sections).
-    package static func snapshot(of file: DiffSnapshotFile) -> SectionedSnapshot<String, String> {
-        let ids = file.idStrings
-        return SectionedSnapshot(
+    /// The snapshot a file holds, its IDs as `ids` (the file's
+    /// ``DiffSnapshotFile/idStrings``); a flat empty file is zero sections.
+    static func snapshot(of file: DiffSnapshotFile, ids: [String]) -> SectionedSnapshot<String, String> {
+        SectionedSnapshot(
             (file.sections ?? []).map { .init(id: $0.id, items: Array(ids[$0.start..<$0.start + $0.count])) })
     }
 
@@ -19,8 +19,11 @@ package enum SectionedDiffReport {
     /// - Throws: exit 65 naming the file and the lines of every duplicate
     ///   section or item ID; exit 1 when the diff fails its verification.
     package static func changes(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError) -> Changes {
-        let oldSnapshot = snapshot(of: old)
-        let newSnapshot = snapshot(of: new)
+        // The IDs as strings, made once for the diff and the snapshots it is verified on.
+        let oldIDs = old.idStrings
+        let newIDs = new.idStrings
+        let oldSnapshot = snapshot(of: old, ids: oldIDs)
+        let newSnapshot = snapshot(of: new, ids: newIDs)
         let oldSections = old.sections ?? []
         let newSections = new.sections ?? []
         // Old sections and items are offsets; new ones are encoded as -1 - offset.
@@ -35,7 +38,7 @@ package enum SectionedDiffReport {
             let part = newSections[-1 - section]
             return (part.start..<part.start + part.count).map { -1 - $0 }
         }
-        func itemID(_ item: Int) -> String { item >= 0 ? old.ids[item].description : new.ids[-1 - item].description }
+        func itemID(_ item: Int) -> String { item >= 0 ? oldIDs[item] : newIDs[-1 - item] }
         func sectionsEqual(_ a: Int, _ b: Int) -> Bool { oldSections[a].content == newSections[-1 - b].content }
         func itemsEqual(_ a: Int, _ b: Int) -> Bool { old.content(at: a) == new.content(at: -1 - b) }
         let oldOffsets: [Int] = Array(oldSections.indices)
