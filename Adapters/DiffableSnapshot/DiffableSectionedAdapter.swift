@@ -26,6 +26,14 @@ public struct DiffableSectionedAdapter<SectionID: Hashable & Sendable, ItemID: H
     /// reconfiguring them, which keeps their cells).
     public init(refresh: RefreshStyle = .reconfigure) { self.refresh = refresh }
 
+    /// A new snapshot with sections, applied in one go and diffed by identifier.
+    public var summary: String {
+        "Diffable data source with sections: the new snapshot is built (appendSections, appendItems per "
+            + "section) and applied, and the toolkit diffs sections and items by identifier, across sections "
+            + "too; changed sections are reloaded and changed items "
+            + (refresh == .reconfigure ? "reconfigured (keep the cell)." : "reloaded (new cell).")
+    }
+
     /// `diffable-sections`, or `diffable-reload-sections`.
     public var name: String { refresh == .reload ? "diffable-reload-sections" : "diffable-sections" }
 

@@ -39,6 +39,15 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     /// `uikit-sections`, or `uikit-sections-reload`.
     public var name: String { "uikit-sections" + (policy.refresh == .reload ? "-reload" : "") }
 
+    /// UIKit's sectioned batch updates, split where one batch would break a section rule.
+    public var summary: String {
+        "performBatchUpdates with deleteSections, insertSections, moveSection and item calls in index paths; "
+            + "one batch when no section rule is at stake, else up to three (insert sections empty, move every "
+            + "item, delete and move sections). Changed sections are reloaded and changed items "
+            + (policy.refresh == .reconfigure ? "reconfigured (keep the cell)" : "reloaded (new cell)")
+            + " in a last batch."
+    }
+
     /// The structural batches, then the refresh batch.
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>

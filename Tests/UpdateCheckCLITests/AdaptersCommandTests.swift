@@ -55,6 +55,10 @@ import UIKitAdapter
                         --model names; a case it crashes on, hangs on or answers with garbage fails alone.
                         --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
                         (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
+                        With --sections s, the sectioned adapters (all of them, or those named) are proven
+                        on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
+                        s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
+                        every kept section changed; a case is an old snapshot with all its pairs.
                         Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
                         start or declares another policy fails its cases); 64 bad usage; 65 the --exec
                         program's handshake is invalid, or the manifest is malformed; 66 the --exec program
@@ -67,6 +71,7 @@ import UIKitAdapter
 
                         OPTIONS:
                           --ids <k>               Distinct IDs of the exhaustive pairs, 0 to 6 (default 5).
+                          --sections <s>          Prove the sectioned adapters on every pair of up to s sections and --ids items.
                           --random <n>            Also check n random pairs (default 0).
                           --max-items <n>         The largest random snapshot (default 1000).
                           --seed <s>              Seed of the random parts (default 1).
@@ -90,9 +95,23 @@ import UIKitAdapter
         #expect(
             names == [
                 "uikit", "appkit", "recyclerview", "diffable", "uikit-reload", "uikit-delete-insert",
-                "recyclerview-no-payload", "diffable-reload", "animatedlist",
+                "recyclerview-no-payload", "diffable-reload", "animatedlist", "uikit-sections",
+                "uikit-sections-reload", "diffable-sections", "diffable-reload-sections", "appkit-sections",
+                "recyclerview-sections", "recyclerview-no-payload-sections", "animatedlist-sections",
             ])
         #expect(lines.contains("Variants (checked when named):"))
+        #expect(lines.contains("Sectioned (checked with --sections):"))
+        #expect(
+            result.stdout.contains(
+                "\nuikit-sections\n  performBatchUpdates with deleteSections, insertSections, moveSection and item calls\n"
+            ))
+        #expect(
+            result.stdout.contains(
+                "\nanimatedlist-sections\n  Sections as header rows, each followed by its items, diffed as one flat list: a\n"
+            ))
+        #expect(
+            result.stdout.hasSuffix(
+                "  Policy: moved+changed: delete-and-insert, refresh: reconfigure, moves: replaces-cell.\n"))
         #expect(lines.contains("  Policy: moved+changed: delete-and-insert, refresh: reconfigure."))
         #expect(lines.contains("  Policy: moved+changed: move-then-refresh, refresh: reload."))
         #expect(lines.allSatisfy { $0.count <= 88 })

@@ -39,6 +39,13 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     /// The base adapter's name followed by `-sections` (`appkit-sections`).
     public var name: String { base.name + "-sections" }
 
+    /// Each section as a header row followed by its item rows, updated by
+    /// the base adapter's calls (its summary follows).
+    public var summary: String {
+        "Sections as header rows, each followed by its items, diffed as one flat list: a section move is row "
+            + "moves of its header and rows. " + base.summary
+    }
+
     /// The base adapter's policy: header rows are rows like any other.
     public var policy: AdapterPolicy { base.policy }
 

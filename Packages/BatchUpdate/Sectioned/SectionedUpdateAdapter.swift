@@ -97,6 +97,9 @@ public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
 
     /// A short name, unique among adapters (`uikit-sections`).
     var name: String { get }
+    /// One paragraph on the toolkit semantics the adapter follows, for
+    /// listings; empty by default.
+    var summary: String { get }
     /// How the adapter refreshes changed items and handles moved+changed ones.
     var policy: AdapterPolicy { get }
 
@@ -113,6 +116,9 @@ public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
 }
 
 extension SectionedUpdateAdapter {
+    /// No summary: an empty paragraph.
+    public var summary: String { "" }
+
     /// The sectioned diff's moved items.
     public func movedItems(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> Set<ItemID> { plan.movedItems }
 }

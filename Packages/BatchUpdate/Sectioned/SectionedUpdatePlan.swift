@@ -52,6 +52,20 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
         self.changedSections = changedSections
     }
 
+    /// A plan over a diff already verified from `old` to `new`, whose
+    /// changed items and sections are kept in both: the conformance kit's
+    /// cases of one pair share one verification.
+    init(
+        old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
+        verified diff: SectionedDiff<SectionID, ItemID>, changedItems: Set<ItemID>, changedSections: Set<SectionID>
+    ) {
+        self.old = old
+        self.new = new
+        self.diff = diff
+        self.changedItems = changedItems
+        self.changedSections = changedSections
+    }
+
     /// Whether nothing changes, in structure or content.
     public var isEmpty: Bool { diff.isEmpty && changedItems.isEmpty && changedSections.isEmpty }
 

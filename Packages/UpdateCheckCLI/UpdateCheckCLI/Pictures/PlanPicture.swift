@@ -26,6 +26,27 @@ package struct PlanPicture: Sendable, Equatable {
         }
     }
 
+    /// A section of a sectioned list, drawn as a band holding its items.
+    package struct Band: Sendable, Equatable {
+        /// The section's ID.
+        package var id: String
+        /// The offset of its first item over all sections.
+        package var first: Int
+        /// How many items it holds.
+        package var count: Int
+        /// `kept`, `moved`, `deleted` (old side) or `inserted` (new side),
+        /// with ` changed` added for a reloaded section.
+        package var kind: String
+
+        /// Creates a band.
+        package init(id: String, first: Int, count: Int, kind: String) {
+            self.id = id
+            self.first = first
+            self.count = count
+            self.kind = kind
+        }
+    }
+
     /// The heading, e.g. `plan for UIKit` or the failing case.
     package var title: String
     /// The old snapshot's IDs.
@@ -38,6 +59,11 @@ package struct PlanPicture: Sendable, Equatable {
     package var batches: [[String]]
     /// Lines printed under the calls in red (what went wrong), if any.
     package var notes: [String]
+    /// The old list's sections, in order (empty for a flat list); `old` then
+    /// holds their items, section after section.
+    package var oldBands: [Band] = []
+    /// The new list's sections, in order (empty for a flat list).
+    package var newBands: [Band] = []
 
     /// Creates a picture from its parts.
     package init(

@@ -3,7 +3,10 @@ import JUnitReporter
 /// Draws a ``PlanPicture`` as a standalone SVG document: the old list on the
 /// left, the new list on the right, kept items joined by lines (moves
 /// highlighted), deleted, inserted and reloaded items coloured, a legend, and
-/// the ordered calls listed underneath.
+/// the ordered calls listed underneath. A sectioned list draws each section
+/// as a band headed by its ID and holding its items, coloured as items are
+/// (a deleted section red, an inserted one green, a moved one orange, a
+/// reloaded one blue), with kept sections joined header to header.
 ///
 /// Every piece of text is made safe first (characters XML forbids become
 /// visible escapes) and then escaped, so any ID or call renders as text.
@@ -44,7 +47,9 @@ package enum SVGPlanRenderer {
         let oldX = Layout.margin
         let newX = oldX + boxWidth + Layout.gap
         let listTop = 112
-        let rows = max(picture.old.count, picture.new.count)
+        let oldRow = rowNumbers(of: picture.oldBands, items: picture.old.count)
+        let newRow = rowNumbers(of: picture.newBands, items: picture.new.count)
+        let rows = max(picture.old.count + picture.oldBands.count, picture.new.count + picture.newBands.count)
         var callLines: [(text: String, kind: String)] = []
         let callCount = picture.batches.reduce(0) { $0 + $1.count }
         callLines.append(("calls (\(callCount), in order)", "heading"))
@@ -82,11 +87,32 @@ package enum SVGPlanRenderer {
         )
 
         func middle(_ row: Int) -> Int { listTop + row * Layout.rowHeight + Layout.boxHeight / 2 }
-        // Lines first, so that boxes are drawn over their ends.
+        // Bands, then lines, so that boxes are drawn over their ends.
+        for (column, bands) in [(oldX, picture.oldBands), (newX, picture.newBands)] {
+            for (index, band) in bands.enumerated() {
+                svg += self.band(
+                    band, x: column, top: listTop + (band.first + index) * Layout.rowHeight, width: boxWidth)
+            }
+        }
+        let newBandOfID = Dictionary(
+            picture.newBands.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for (oldIndex, band) in picture.oldBands.enumerated() {
+            guard let newIndex = newBandOfID[band.id] else { continue }
+            let moved = band.kind.hasPrefix("moved")
+            let (y1, y2) = (middle(band.first + oldIndex), middle(picture.newBands[newIndex].first + newIndex))
+            let (x1, x2, bend) = (oldX + boxWidth + 4, newX - 4, Layout.gap / 2)
+            let style =
+                moved
+                ? #"stroke="\#(Palette.movedStroke)" stroke-width="2.5" stroke-dasharray="6 3""#
+                : #"stroke="\#(Palette.keptStroke)" stroke-width="1.2" stroke-dasharray="6 3""#
+            svg.append(
+                #"<path class="section-link\#(moved ? " moved" : "")" d="M \#(x1) \#(y1) C \#(x1 + bend) \#(y1), \#(x2 - bend) \#(y2), \#(x2) \#(y2)" fill="none" \#(style)/>"#
+            )
+        }
         for link in picture.links {
             let x1 = oldX + boxWidth
             let x2 = newX
-            let (y1, y2) = (middle(link.old), middle(link.new))
+            let (y1, y2) = (middle(oldRow[link.old]), middle(newRow[link.new]))
             let bend = Layout.gap / 2
             let style =
                 link.moved
@@ -102,14 +128,14 @@ package enum SVGPlanRenderer {
             svg.append(
                 box(
                     id, index: offset, indexWidth: indexWidth, labelWidth: labelWidth, x: oldX,
-                    y: listTop + offset * Layout.rowHeight, width: boxWidth,
+                    y: listTop + oldRow[offset] * Layout.rowHeight, width: boxWidth,
                     kind: kind(of: linkOfOld[offset], deletedOrInserted: "deleted")))
         }
         for (offset, id) in picture.new.enumerated() {
             svg.append(
                 box(
                     id, index: offset, indexWidth: indexWidth, labelWidth: labelWidth, x: newX,
-                    y: listTop + offset * Layout.rowHeight, width: boxWidth,
+                    y: listTop + newRow[offset] * Layout.rowHeight, width: boxWidth,
                     kind: kind(of: linkOfNew[offset], deletedOrInserted: "inserted")))
         }
         for (line, entry) in callLines.enumerated() {
@@ -127,6 +153,39 @@ package enum SVGPlanRenderer {
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// The row of each of `items` items: its offset in a flat list, below its
+    /// section's header row (and those of the sections above) in a sectioned one.
+    static func rowNumbers(of bands: [PlanPicture.Band], items: Int) -> [Int] {
+        guard !bands.isEmpty else { return Array(0..<items) }
+        var rows: [Int] = []
+        rows.reserveCapacity(items)
+        for (index, band) in bands.enumerated() {
+            for offset in band.first..<(band.first + band.count) { rows.append(offset + index + 1) }
+        }
+        return rows
+    }
+
+    /// One section's band: a frame from its header row over its items, the
+    /// section's ID in the header row, coloured by the band's kind.
+    static func band(_ band: PlanPicture.Band, x: Int, top: Int, width: Int) -> [String] {
+        let (fill, stroke): (String, String)
+        switch band.kind {
+        case "deleted": (fill, stroke) = (Palette.deletedFill, Palette.deletedStroke)
+        case "inserted": (fill, stroke) = (Palette.insertedFill, Palette.insertedStroke)
+        case "moved": (fill, stroke) = (Palette.movedFill, Palette.movedStroke)
+        case "kept": (fill, stroke) = ("white", Palette.keptStroke)
+        default:
+            (fill, stroke) = (
+                Palette.changedFill, band.kind.hasPrefix("moved") ? Palette.movedStroke : Palette.changedStroke
+            )
+        }
+        let height = (band.count + 1) * Layout.rowHeight - (Layout.rowHeight - Layout.boxHeight) + 8
+        let label = "§ " + safe(band.id)
+        return [
+            #"<g class="section \#(band.kind)"><rect x="\#(x - 5)" y="\#(top - 4)" width="\#(width + 10)" height="\#(height)" rx="6" fill="\#(fill)" fill-opacity="0.55" stroke="\#(stroke)" stroke-width="1.5"/><text x="\#(x + 2)" y="\#(top + Layout.boxHeight - 6)" font-weight="bold" fill="\#(Palette.text)">\#(escape(label, alreadySafe: true))</text></g>"#
+        ]
     }
 
     /// The class of an item's box: `deleted`/`inserted` when it has no link,

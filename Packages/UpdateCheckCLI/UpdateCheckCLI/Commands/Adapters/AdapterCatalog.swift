@@ -36,15 +36,38 @@ package struct AdapterCatalog: Sendable {
     /// What `updatecheck adapters` lists: ``defaults``, then the built-in variants.
     package var all: [AdapterEntry] { defaults + BuiltInAdapters.all.filter(\.isVariant) }
 
+    /// The sectioned adapters: those `adapters check --sections` proves
+    /// and `updatecheck adapters` lists after the flat ones.
+    package var sectioned: [SectionedAdapterEntry] { BuiltInAdapters.sectioned }
+
     /// The adapter called `name`.
     ///
     /// - Throws: a usage error listing the known names (naming `--option`
-    ///   when the name was its value).
-    package func named(_ name: String, option: String? = nil) throws(CLIError) -> AdapterEntry {
+    ///   when the name was its value); for a sectioned adapter's name, one
+    ///   saying so and naming `sectionedOption`.
+    package func named(_ name: String, option: String? = nil, sectionedOption: String = "sections")
+        throws(CLIError) -> AdapterEntry
+    {
         let known = all
         guard let entry = known.first(where: { $0.name == name }) else {
+            if sectioned.contains(where: { $0.name == name }) {
+                throw .usage("'\(name)' is a sectioned adapter: give '--\(sectionedOption)'.")
+            }
             let names = known.map(\.name).joined(separator: ", ")
             let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "adapter '\(name)'"
+            throw .usage("Unknown \(subject): expected one of \(names).")
+        }
+        return entry
+    }
+
+    /// The sectioned adapter called `name`.
+    ///
+    /// - Throws: a usage error listing the sectioned adapters' names (naming
+    ///   `--option` when the name was its value).
+    package func sectionedNamed(_ name: String, option: String? = nil) throws(CLIError) -> SectionedAdapterEntry {
+        guard let entry = sectioned.first(where: { $0.name == name }) else {
+            let names = sectioned.map(\.name).joined(separator: ", ")
+            let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "sectioned adapter '\(name)'"
             throw .usage("Unknown \(subject): expected one of \(names).")
         }
         return entry

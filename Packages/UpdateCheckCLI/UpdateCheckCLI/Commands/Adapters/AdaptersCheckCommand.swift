@@ -23,6 +23,10 @@ package enum AdaptersCheckCommand {
             --model names; a case it crashes on, hangs on or answers with garbage fails alone.
             --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
             (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
+            With --sections s, the sectioned adapters (all of them, or those named) are proven
+            on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
+            s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
+            every kept section changed; a case is an old snapshot with all its pairs.
             Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
             start or declares another policy fails its cases); 64 bad usage; 65 the --exec
             program's handshake is invalid, or the manifest is malformed; 66 the --exec program
@@ -34,13 +38,19 @@ package enum AdaptersCheckCommand {
                 isRepeating: true)
         ],
         options: [
-            ids.spec, random.spec, maxItems.spec, Options.seed.spec, Options.shard.spec, exec.spec, model.spec,
-            timeout.spec, Options.config.spec, Options.junit.spec,
+            ids.spec, sections.spec, random.spec, maxItems.spec, Options.seed.spec, Options.shard.spec, exec.spec,
+            model.spec, timeout.spec, Options.config.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
     /// `--ids <k>`: 0 leaves only the random pairs.
     static let ids = Options.ids(in: 0...6)
+    /// `--sections <s>`: prove the sectioned adapters on up to s sections.
+    static let sections = Options.integer(
+        "sections", name: "s", in: 1...SectionedExhaustiveCheck.maximumSectionCount,
+        help: "Prove the sectioned adapters on every pair of up to s sections and --ids items.")
+    /// The items of a sectioned run without `--ids`.
+    static let defaultSectionedIDs = 3
     /// `--random <n>`: how many random pairs to check.
     static let random = Options.integer(
         "random", name: "n", in: 0...1_000_000, help: "Also check n random pairs (default 0).")
@@ -71,6 +81,9 @@ package enum AdaptersCheckCommand {
     ///   the JUnit report cannot be written (checked before any work).
     /// - Returns: 0 when every adapter passed, 1 otherwise.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
+        if let sectionCount = try sections.value(in: invocation) {
+            return try runSectioned(invocation, sectionCount: sectionCount)
+        }
         let options = try options(invocation)
         let junit = try Options.junit.value(in: invocation)
         if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
@@ -127,6 +140,71 @@ package enum AdaptersCheckCommand {
                 ? "All \(adapters.count) adapters passed."
                 : "\(failed) of \(adapters.count) adapters failed.")
         return run.exitCode
+    }
+
+    /// Runs the sectioned form (`--sections s`): the sectioned kit on every
+    /// built-in sectioned adapter, or on those named.
+    ///
+    /// - Throws: exit 64 for an unknown sectioned adapter, `--ids` beyond 5,
+    ///   or an option of the flat kit (`--random`, `--max-items`, `--seed`,
+    ///   `--exec`); exit 73 when the JUnit report cannot be written.
+    static func runSectioned(_ invocation: Invocation, sectionCount: Int) throws(CLIError) -> ExitCode {
+        let idCount = try ids.value(in: invocation) ?? defaultSectionedIDs
+        guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
+            throw .usage(
+                "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
+                    + "\(SectionedExhaustiveCheck.maximumIDCount).")
+        }
+        if invocation.value("exec") != nil {
+            throw .usage("Give either '--exec' or '--sections', not both.")
+        }
+        for option in ["random", "max-items", "seed"] where invocation.value(option) != nil {
+            throw .usage("'--\(option)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
+        }
+        let shard = try Options.shard.value(in: invocation) ?? .whole
+        let junit = try Options.junit.value(in: invocation)
+        if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+        let catalog = try AdapterCatalog(invocation)
+        var adapters: [SectionedAdapterEntry] = []
+        for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {
+            adapters.append(try catalog.sectionedNamed(name))
+        }
+        if invocation.positionals.isEmpty { adapters = catalog.sectioned }
+        let bound = SectionedBound(sections: sectionCount, ids: idCount)
+        let console = invocation.console
+        var scope = "\(bound) (\(bound.groupCount) old snapshots; nothing, every kept item, every kept section changed)"
+        if shard != .whole { scope += ", shard \(shard)" }
+        console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope).")
+        let suites = adapters.map { adapter in
+            SectionedConformanceSuite.command(adapter, bound: bound, shard: shard) { result in
+                switch result {
+                case .success(let report): console.writeOut(summary(of: report))
+                case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
+                }
+            }
+        }
+        let run = try SuiteRunner(shard: shard, numbering: .withinEachSuite, console: console).run(suites)
+        if let junit {
+            try SuiteReport.write(run, name: "updatecheck adapters check", to: junit.path)
+        }
+        let failed = run.results.filter { $0.failureCount > 0 }.count
+        console.line(
+            failed == 0
+                ? "All \(adapters.count) sectioned adapters passed."
+                : "\(failed) of \(adapters.count) sectioned adapters failed.")
+        return run.exitCode
+    }
+
+    /// `uikit-sections: passed 39375 cases in 0.4 s`, or the failure count
+    /// and the smallest failing case of each kind with its batches.
+    static func summary(of report: SectionedConformanceReport) -> String {
+        let time = String(format1: report.seconds)
+        guard !report.passed else {
+            return "\(report.adapter): passed \(report.casesChecked) cases in \(time) s\n"
+        }
+        let text = report.failures.map(\.details).joined(separator: "\n").split(separator: "\n").map { "  \($0)" }
+        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time) s; "
+            + "smallest of each kind:\n\(text.joined(separator: "\n"))\n"
     }
 
     /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed` and `--shard`.

@@ -4,14 +4,27 @@ package enum AdaptersList {
     static let width = 88
 
     /// The default adapters (with those a team's own CLI adds), then the
-    /// variants, each with its summary and policy.
-    package static func render(_ adapters: [AdapterEntry] = AdapterCatalog().all) -> String {
+    /// variants, then the sectioned adapters, each with its summary and policy.
+    package static func render(
+        _ adapters: [AdapterEntry] = AdapterCatalog().all,
+        sectioned: [SectionedAdapterEntry] = AdapterCatalog().sectioned
+    ) -> String {
         var lines = ["Adapters (prove them with 'updatecheck adapters check'):"]
         for (index, adapter) in adapters.enumerated() {
             if adapter.isVariant, index == 0 || !adapters[index - 1].isVariant {
                 lines.append("")
                 lines.append("Variants (checked when named):")
             }
+            lines.append("")
+            lines.append(adapter.name)
+            lines += wrap(adapter.summary, indent: "  ")
+            lines.append("  Policy: \(adapter.policy).")
+        }
+        if !sectioned.isEmpty {
+            lines.append("")
+            lines.append("Sectioned (checked with --sections):")
+        }
+        for adapter in sectioned {
             lines.append("")
             lines.append(adapter.name)
             lines += wrap(adapter.summary, indent: "  ")

@@ -2,11 +2,12 @@ import AnimatedListAdapter
 import AppKitAdapter
 import BatchUpdate
 import DiffableSnapshotAdapter
+import ListDiff
 import RecyclerViewAdapter
 import UIKitAdapter
 
 /// The adapters `updatecheck plan` and `updatecheck adapters` know: the four
-/// defaults, then their variants.
+/// defaults, then their variants, then the sectioned adapters.
 package enum BuiltInAdapters {
     /// Every adapter, defaults first.
     package static let all: [AdapterEntry] = [
@@ -32,4 +33,34 @@ package enum BuiltInAdapters {
 
     /// The four default adapters.
     package static var defaults: [AdapterEntry] { all.filter { !$0.isVariant } }
+
+    /// Every sectioned adapter: UIKit's and the diffable data source's with
+    /// sections, then the header-row adapters of the toolkits without sections.
+    package static let sectioned: [SectionedAdapterEntry] = [
+        SectionedAdapterEntry(
+            UIKitSectionedAdapter<String, String>(), proving: UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()
+        ),
+        SectionedAdapterEntry(
+            UIKitSectionedAdapter<String, String>(refresh: .reload),
+            proving: UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload)),
+        SectionedAdapterEntry(
+            DiffableSectionedAdapter<String, String>(),
+            proving: DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()),
+        SectionedAdapterEntry(
+            DiffableSectionedAdapter<String, String>(refresh: .reload),
+            proving: DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload)),
+        SectionedAdapterEntry(
+            AppKitSectionedTableAdapter<String, String>(AppKitTableAdapter()),
+            proving: AppKitSectionedTableAdapter<ExhaustiveSectionID, ExhaustiveID>(AppKitTableAdapter())),
+        SectionedAdapterEntry(
+            RecyclerViewSectionedAdapter<String, String>(RecyclerViewUpdateAdapter()),
+            proving: RecyclerViewSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(RecyclerViewUpdateAdapter())),
+        SectionedAdapterEntry(
+            RecyclerViewSectionedAdapter<String, String>(RecyclerViewUpdateAdapter(payload: nil)),
+            proving: RecyclerViewSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(
+                RecyclerViewUpdateAdapter(payload: nil))),
+        SectionedAdapterEntry(
+            AnimatedListSectionedAdapter<String, String>(AnimatedListAdapter()),
+            proving: AnimatedListSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(AnimatedListAdapter())),
+    ]
 }
