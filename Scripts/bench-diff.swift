@@ -8,6 +8,9 @@
 //                                     against diffing the same pairs without verifying
 //   memory <n> <int|string> <workload> <listdiff|floor>
 //                                     peak resident memory of one diff, in this process
+//   flat <runs> <n>...                the flat diff alone, median of `runs` per size, ID
+//                                     type and workload, one `n ids workload seconds` line
+//                                     each (Scripts/bench-diff-release compares two builds)
 //
 // Workloads: mixed (10% deletes, 10% inserts, 5% moves), reversal, shuffle.
 // Inputs are deterministic (a fixed-seed generator), so every run diffs the same pairs.
@@ -390,9 +393,19 @@ case "memory" where arguments.count == 6:
         let grown = (status("VmRSS") - rssBefore) * 1024 - (old.count + new.count) * 16
         memory(old, new, engine: arguments[5], extraInputBytes: max(0, grown))
     }
+case "flat" where arguments.count > 3:
+    let runs = max(1, Int(arguments[2]) ?? 5)
+    for n in arguments.dropFirst(3).compactMap({ Int($0) }) {
+        for workload in Workload.allCases {
+            let ints = pair(n, workload, intID)
+            print(n, "int", workload.rawValue, median(runs: runs) { listDiff(ints.old, ints.new) })
+            let strings = pair(n, workload, stringID)
+            print(n, "string", workload.rawValue, median(runs: runs) { listDiff(strings.old, strings.new) })
+        }
+    }
 default:
     print(
-        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor>"
+        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>..."
     )
     exit(64)
 }

@@ -103,7 +103,7 @@ import UIKitAdapter
         #expect(lines.contains("Sectioned (checked with --sections):"))
         #expect(
             result.stdout.contains(
-                "\nuikit-sections\n  performBatchUpdates with deleteSections, insertSections, moveSection and item calls\n"
+                "\nuikit-sections\n  performBatchUpdates with deleteSections, insertSections, moveSection and item calls in\n"
             ))
         #expect(
             result.stdout.contains(
