@@ -24,8 +24,9 @@ struct IDMatching: Sendable {
 
     /// Matches `old` against `new` by hashing, rejecting duplicate IDs.
     ///
-    /// The old snapshot's hashes are computed (in parallel for large
-    /// snapshots) and entered in a flat ``OffsetTable``; every new ID is then
+    /// The old snapshot's IDs are entered in a flat ``OffsetTable`` (their
+    /// hashes computed first, in parallel for large snapshots, unless they
+    /// are integers, which hash in a few instructions); every new ID is then
     /// looked up, in parallel, since lookups only read. A new ID is first
     /// compared with the old ID after the previous match (old IDs are
     /// unique, so an equal one is the match the table would give): runs of
@@ -43,17 +44,30 @@ struct IDMatching: Sendable {
             old.count < Int(Int32.max) && new.count < Int(Int32.max), "a snapshot is limited to Int32.max IDs")
         var table = OffsetTable(count: old.count)
         let mask = table.mask
+        let seed = OffsetTable.seed
         var hasDuplicate = false
         old.withUnsafeBufferPointer { oldIDs in
-            let hashes = [UInt64](unsafeUninitializedCapacity: oldIDs.count) { buffer, initialized in
-                let output = SharedPointer(buffer)
-                let input = SharedPointer(oldIDs)
-                ParallelLoop.forEach(count: oldIDs.count) { range in
-                    for offset in range { output.pointer[offset] = OffsetTable.hash(input.pointer[offset]) }
-                }
-                initialized = oldIDs.count
-            }
             table.slots.withUnsafeMutableBufferPointer { slots in
+                if OffsetTable.hashesCheaply(ID.self) {
+                    for offset in 0..<oldIDs.count {
+                        let hash = OffsetTable.hash(oldIDs[offset], seed: seed)
+                        if OffsetTable.insert(offset, hash: hash, slots: slots, mask: mask, in: oldIDs) >= 0 {
+                            hasDuplicate = true
+                            break
+                        }
+                    }
+                    return
+                }
+                let hashes = [UInt64](unsafeUninitializedCapacity: oldIDs.count) { buffer, initialized in
+                    let output = SharedPointer(buffer)
+                    let input = SharedPointer(oldIDs)
+                    ParallelLoop.forEach(count: oldIDs.count) { range in
+                        for offset in range {
+                            output.pointer[offset] = OffsetTable.hash(input.pointer[offset], seed: seed)
+                        }
+                    }
+                    initialized = oldIDs.count
+                }
                 hashes.withUnsafeBufferPointer { hashes in
                     for offset in 0..<oldIDs.count
                     where OffsetTable.insert(offset, hash: hashes[offset], slots: slots, mask: mask, in: oldIDs) >= 0 {
@@ -75,16 +89,22 @@ struct IDMatching: Sendable {
                             let (oldIDs, newIDs, slots) = shared.pointer
                             // The old offset after the last match: kept IDs mostly keep their order, so
                             // it is the likeliest match, compared in memory just read before hashing.
+                            // After four IDs in a row off that guess (a shuffle, a reversal) only every
+                            // sixteenth is compared, until one is on it again.
                             var next = oldIDs.count
+                            var misses = 0
                             for offset in range {
                                 let found: Int
-                                if next < oldIDs.count && oldIDs[next] == newIDs[offset] {
+                                if (misses < 4 || misses & 15 == 0) && next < oldIDs.count
+                                    && oldIDs[next] == newIDs[offset]
+                                {
                                     found = next
                                 } else {
                                     found = OffsetTable.find(
-                                        newIDs[offset], hash: OffsetTable.hash(newIDs[offset]), slots: slots,
-                                        mask: mask, in: oldIDs)
+                                        newIDs[offset], hash: OffsetTable.hash(newIDs[offset], seed: seed),
+                                        slots: slots, mask: mask, in: oldIDs)
                                 }
+                                misses = found == next ? 0 : misses &+ 1
                                 if found >= 0 { next = found &+ 1 }
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
                             }
@@ -122,7 +142,7 @@ struct IDMatching: Sendable {
                 inserted.slots.withUnsafeMutableBufferPointer { slots in
                     oldOffsetOfNew.withUnsafeBufferPointer { mapping in
                         for offset in 0..<newIDs.count where mapping[offset] < 0 {
-                            let hash = OffsetTable.hash(newIDs[offset])
+                            let hash = OffsetTable.hash(newIDs[offset], seed: seed)
                             if OffsetTable.insert(offset, hash: hash, slots: slots, mask: insertedMask, in: newIDs) >= 0
                             {
                                 hasDuplicate = true

@@ -6,7 +6,7 @@ enum LongestIncreasingRun {
     /// increasing run of old offsets (inserted IDs, `-1`, are skipped).
     ///
     /// Patience sorting: the smallest tail of every run length is kept in a
-    /// sorted array searched by branch-free bisection (with a fast path for appending),
+    /// sorted array searched by ``firstTail(notBelow:in:length:)`` (with a fast path for appending),
     /// and a predecessor per offset rebuilds one longest run.
     ///
     /// - Parameters:
@@ -31,16 +31,7 @@ enum LongestIncreasingRun {
                 position = length
                 length &+= 1
             } else {
-                // The first tail not below `value` (the last one is not):
-                // halving without branches, which shuffled offsets would mispredict.
-                var low = 0
-                var size = length
-                while size > 1 {
-                    let half = size &>> 1
-                    low &+= tails[low &+ half &- 1] < value ? half : 0
-                    size &-= half
-                }
-                position = low
+                position = firstTail(notBelow: value, in: tails, length: length)
             }
             tails[position] = value
             tailOffsets[position] = Int32(truncatingIfNeeded: offset)
@@ -53,5 +44,34 @@ enum LongestIncreasingRun {
             offset = Int(predecessor[offset])
         }
         return length
+    }
+
+    /// The position of the first of the sorted `tails[0..<length]` that is not
+    /// below `value`, given that the last one is not.
+    ///
+    /// Quartering without branches (shuffled offsets would mispredict them,
+    /// and one comparison a step is compiled to a branch): three probes split
+    /// the window into quarters, and how many of them are below `value` picks
+    /// the quarter. The last quarter may be the longest, so each new window is
+    /// as long as the last quarter, which still holds the answer when an
+    /// earlier quarter is picked.
+    ///
+    /// - Complexity: O(log *length*).
+    @inlinable
+    static func firstTail(notBelow value: Int32, in tails: UnsafeMutableBufferPointer<Int32>, length: Int) -> Int {
+        var low = 0
+        var size = length
+        while size >= 4 {
+            let quarter = size &>> 2
+            let first = tails[low &+ quarter &- 1] < value ? 1 : 0
+            let second = tails[low &+ 2 &* quarter &- 1] < value ? 1 : 0
+            let third = tails[low &+ 3 &* quarter &- 1] < value ? 1 : 0
+            low &+= (first &+ second &+ third) &* quarter
+            size &-= 3 &* quarter
+        }
+        if size > 1 {
+            low &+= (tails[low] < value ? 1 : 0) &+ (size > 2 && tails[low &+ 1] < value ? 1 : 0)
+        }
+        return low
     }
 }

@@ -21,15 +21,57 @@ struct OffsetTable {
         mask = capacity - 1
     }
 
-    /// The ID's hash, mixed so that poorly spread `hashValue`s still spread
-    /// over the slots (the SplitMix64 finaliser).
+    /// The ID's hash: for integer IDs a seeded multiply-fold of the value
+    /// itself (a few instructions); for others `hashValue`, mixed so that
+    /// poorly spread values still spread over the slots (the SplitMix64
+    /// finaliser).
+    ///
+    /// - Parameter seed: ``seed``, loaded once by the caller.
     @inlinable
-    static func hash<ID: Hashable>(_ id: borrowing ID) -> UInt64 {
+    static func hash<ID: Hashable>(_ id: ID, seed: UInt64) -> UInt64 {
+        if let bits = integerBits(id) {
+            // Multiply the seeded value by an odd constant to 128 bits and fold
+            // the halves, so every bit of the value reaches the low bits that
+            // pick the slot and the high bits of the tag.
+            let product = (bits ^ seed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+            return product.high ^ product.low
+        }
         var z = UInt64(bitPattern: Int64(id.hashValue)) &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z &>> 31)
     }
+
+    /// The bits of an ID of a standard fixed-width integer type, or `nil` for
+    /// any other type (decided per specialisation, at compile time).
+    @inlinable
+    static func integerBits<ID>(_ id: ID) -> UInt64? {
+        if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) }
+        if ID.self == UInt.self { return UInt64(unsafeBitCast(id, to: UInt.self)) }
+        if ID.self == Int64.self { return UInt64(bitPattern: unsafeBitCast(id, to: Int64.self)) }
+        if ID.self == UInt64.self { return unsafeBitCast(id, to: UInt64.self) }
+        if ID.self == Int32.self { return UInt64(UInt32(bitPattern: unsafeBitCast(id, to: Int32.self))) }
+        if ID.self == UInt32.self { return UInt64(unsafeBitCast(id, to: UInt32.self)) }
+        return nil
+    }
+
+    /// Whether IDs of this type hash in a few instructions (see
+    /// ``hash(_:seed:)``), so hashing them twice costs less than storing the hashes.
+    @inlinable
+    static func hashesCheaply<ID>(_ type: ID.Type) -> Bool {
+        type == Int.self || type == UInt.self || type == Int64.self || type == UInt64.self || type == Int32.self
+            || type == UInt32.self
+    }
+
+    /// A per-process random value mixed into integer hashes (taken from the
+    /// standard library's per-process hash seed), so that inputs crafted to
+    /// collide in one process do not collide in another.
+    @usableFromInline
+    static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }()
 
     /// Inserts `offset` for the ID `ids[offset]` with precomputed `hash`.
     ///

@@ -170,7 +170,9 @@ enum PairProof {
     /// the diff both deletes and inserts is kept all the same: it is looked
     /// up among the deleted IDs (by comparison for few, in `table` otherwise)
     /// and its slot gets its old offset. The run is found by patience
-    /// sorting with branch-free bisection, independently of the engine.
+    /// sorting (searching tails with
+    /// ``LongestIncreasingRun/firstTail(notBelow:in:length:)``), independently
+    /// of the engine's run marks.
     ///
     /// - Parameters:
     ///   - mapping: for each new offset, an old offset or -1 (overwritten
@@ -200,16 +202,17 @@ enum PairProof {
             } else {
                 table.initialize(repeating: 0)
                 let mask = table.count &- 1
+                let seed = OffsetTable.seed
                 for index in 0..<deletions.count {
                     let offset = deletions[index].offset
                     _ = OffsetTable.insert(
-                        offset, hash: OffsetTable.hash(old[offset]), slots: table, mask: mask, in: old)
+                        offset, hash: OffsetTable.hash(old[offset], seed: seed), slots: table, mask: mask, in: old)
                 }
                 let slots = UnsafeBufferPointer(table)
                 for index in 0..<insertions.count {
                     let offset = insertions[index].offset
                     let found = OffsetTable.find(
-                        new[offset], hash: OffsetTable.hash(new[offset]), slots: slots, mask: mask, in: old)
+                        new[offset], hash: OffsetTable.hash(new[offset], seed: seed), slots: slots, mask: mask, in: old)
                     if found >= 0 { mapping[offset] = Int32(truncatingIfNeeded: found) }
                 }
             }
@@ -225,15 +228,7 @@ enum PairProof {
                 length &+= 1
                 continue
             }
-            // The first tail not below `value`, among tails[0..<length - 1].
-            var low = 0
-            var size = length
-            while size > 1 {
-                let half = size &>> 1
-                low &+= tails[low &+ half &- 1] < value ? half : 0
-                size &-= half
-            }
-            tails[low] = value
+            tails[LongestIncreasingRun.firstTail(notBelow: value, in: tails, length: length)] = value
         }
         return kept &- length
     }

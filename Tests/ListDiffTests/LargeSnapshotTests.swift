@@ -114,4 +114,55 @@ import Testing
         #expect(result.deletions.count == 43)
         #expect(result.insertions.count == 30)
     }
+
+    /// An ID that hashes through `Hasher`, wrapping an integer: the general
+    /// hashing path, against which the integer path is compared.
+    struct Wrapped<Value: Hashable & Sendable>: Hashable, Sendable {
+        var value: Value
+    }
+
+    /// Integer IDs of every type that hashes without `Hasher`, including
+    /// values alike in their low or high bits, give exactly the diffs of the
+    /// same values hashed through `Hasher`, on the sequential and the
+    /// parallel paths.
+    @Test(arguments: [1_000, 70_000])
+    func integerHashingAgreesWithHasher(n: Int) throws {
+        func check<Value: Hashable & Sendable>(_ old: [Value], _ new: [Value]) throws {
+            let direct = try verifiedDiff(from: old, to: new)
+            let wrapped = try diff(from: old.map(Wrapped.init), to: new.map(Wrapped.init))
+            #expect(direct.deletions.map(\.offset) == wrapped.deletions.map(\.offset))
+            #expect(direct.insertions.map(\.offset) == wrapped.insertions.map(\.offset))
+            #expect(direct.moves.map { [$0.from, $0.to] } == wrapped.moves.map { [$0.from, $0.to] })
+            #expect(!direct.isEmpty)
+        }
+        for kind in 0..<3 {
+            let (old, new) = Self.pair(n, kind, seed: UInt64(n + kind))
+            try check(old, new)
+            try check(old.map { $0 << 40 }, new.map { $0 << 40 })
+            try check(old.map { Int64(-1 - $0) }, new.map { Int64(-1 - $0) })
+            try check(old.map { UInt64($0) << 32 | 7 }, new.map { UInt64($0) << 32 | 7 })
+            try check(old.map { UInt($0) * 4_096 }, new.map { UInt($0) * 4_096 })
+            try check(old.map { Int32.min + Int32($0) }, new.map { Int32.min + Int32($0) })
+            try check(old.map { UInt32.max - UInt32($0) }, new.map { UInt32.max - UInt32($0) })
+        }
+    }
+
+    /// The tail search of patience sorting finds the first tail not below
+    /// the value for every length and every value up to the last tail.
+    @Test func firstTailSearch() {
+        var random = Generator(state: 11)
+        for length in 1...70 {
+            var values = Set<Int32>()
+            while values.count < length { values.insert(Int32.random(in: 0...400, using: &random)) }
+            var tails = values.sorted()
+            tails.withUnsafeMutableBufferPointer { tails in
+                for value in 0...tails[length - 1] {
+                    let expected = tails.firstIndex { $0 >= value }!
+                    #expect(
+                        LongestIncreasingRun.firstTail(notBelow: value, in: tails, length: length) == expected,
+                        "length \(length), value \(value)")
+                }
+            }
+        }
+    }
 }
