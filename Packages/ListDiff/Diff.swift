@@ -60,9 +60,11 @@ extension SnapshotDiff {
     mutating func clear() {
         oldCount = 0
         newCount = 0
-        deletions.removeAll(keepingCapacity: true)
-        insertions.removeAll(keepingCapacity: true)
-        moves.removeAll(keepingCapacity: true)
+        // `removeAll(keepingCapacity:)` is costly next to a small diff; most
+        // small diffs leave some of the lists empty.
+        if !deletions.isEmpty { deletions.removeAll(keepingCapacity: true) }
+        if !insertions.isEmpty { insertions.removeAll(keepingCapacity: true) }
+        if !moves.isEmpty { moves.removeAll(keepingCapacity: true) }
     }
 
     /// The largest snapshot size diffed by comparison instead of hashing.
@@ -80,26 +82,22 @@ extension SnapshotDiff {
     @inlinable
     mutating func formDiff(old: [ID], new: [ID], matching: IDMatching) {
         let keptCount = matching.keptCount
-        var tails = [Int32](repeating: 0, count: keptCount)
-        var tailOffsets = [Int32](repeating: 0, count: keptCount)
-        var predecessor = [Int32](repeating: -1, count: new.count)
         var onRun = [Bool](repeating: false, count: new.count)
-        let runLength = matching.oldOffsetOfNew.withUnsafeBufferPointer { values in
-            tails.withUnsafeMutableBufferPointer { tails in
-                tailOffsets.withUnsafeMutableBufferPointer { tailOffsets in
-                    predecessor.withUnsafeMutableBufferPointer { predecessor in
-                        onRun.withUnsafeMutableBufferPointer { onRun in
-                            LongestIncreasingRun.mark(
-                                values, tails: tails, tailOffsets: tailOffsets, predecessor: predecessor,
-                                onRun: onRun)
-                        }
-                    }
+        // Scratch for patience sorting, left uninitialized: tails and their
+        // offsets are written before they are read, and so is the predecessor
+        // of every kept ID (the only ones read); a run of a shuffle touches
+        // just the first few pages of the tails.
+        let runLength = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* keptCount &+ new.count) {
+            scratch in
+            matching.oldOffsetOfNew.withUnsafeBufferPointer { values in
+                onRun.withUnsafeMutableBufferPointer { onRun in
+                    LongestIncreasingRun.mark(
+                        values, tails: UnsafeMutableBufferPointer(rebasing: scratch[0..<keptCount]),
+                        tailOffsets: UnsafeMutableBufferPointer(rebasing: scratch[keptCount..<(2 &* keptCount)]),
+                        predecessor: UnsafeMutableBufferPointer(rebasing: scratch[(2 &* keptCount)...]), onRun: onRun)
                 }
             }
         }
-        tails = []
-        tailOffsets = []
-        predecessor = []
         matching.oldOffsetOfNew.withUnsafeBufferPointer { mapping in
             matching.isKept.withUnsafeBufferPointer { kept in
                 onRun.withUnsafeBufferPointer { onRun in

@@ -1,5 +1,6 @@
-/// Diffs and verifies many pairs, reusing its scratch storage so that pairs
-/// cost no heap allocation once it has warmed up.
+/// Diffs and verifies many pairs, reusing the storage of its diff and
+/// checking in scratch space on the stack (on the heap only for large
+/// pairs), so that small pairs cost no heap allocation once it has warmed up.
 ///
 /// For each pair it proves, by comparing every slot of a result with the
 /// snapshot it must equal:
@@ -33,11 +34,6 @@ public struct PairVerifier<ID: Hashable & Sendable> {
     @inlinable
     public var diff: SnapshotDiff<ID> { lastDiff }
     @usableFromInline var lastDiff: SnapshotDiff<ID>
-    @usableFromInline var flags: [UInt8] = []
-    @usableFromInline var forward: [Int32] = []
-    @usableFromInline var backward: [Int32] = []
-    @usableFromInline var tails: [Int32] = []
-    @usableFromInline var table: [UInt64] = []
     @usableFromInline var work: [ID] = []
     @usableFromInline var offsets: [Int] = []
 
@@ -67,7 +63,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
     @inlinable
     public mutating func verify(from old: [ID], to new: [ID]) throws(ListDiffError) {
         try lastDiff.formDiff(from: old, to: new)
-        let current = lastDiff
+        let current = takeDiff()
+        defer { lastDiff = current }
         try check(current, from: old, to: new)
     }
 
@@ -88,8 +85,20 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         } else {
             try lastDiff.formDiff(from: Array(old), to: Array(new))
         }
-        let current = lastDiff
+        let current = takeDiff()
+        defer { lastDiff = current }
         try check(current, old, new)
+    }
+
+    /// Moves ``diff`` out (leaving an empty one) for checking against this
+    /// verifier's scratch space, without copying its arrays: put back, they
+    /// stay uniquely referenced, so the next pair reuses their storage
+    /// without reference counting.
+    @inlinable
+    mutating func takeDiff() -> SnapshotDiff<ID> {
+        var taken = SnapshotDiff<ID>(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        swap(&taken, &lastDiff)
+        return taken
     }
 
     /// Verifies a given diff for the pair (`old`, `new`).
@@ -140,48 +149,42 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         original: (old: [ID], new: [ID])?
     ) -> Failure? {
         guard old.count == diff.oldCount && new.count == diff.newCount else { return .reachesNew }
-        Self.reserve(&flags, max(old.count, new.count), 0)
-        Self.reserve(&forward, new.count, 0)
-        Self.reserve(&backward, old.count, 0)
-        Self.reserve(&tails, new.count, 0)
         let tableCapacity = PairProof.tableCapacity(deletions: diff.deletions.count, insertions: diff.insertions.count)
-        Self.reserve(&table, tableCapacity, 0)
-        let fast = diff.deletions.withUnsafeBufferPointer { deletions in
-            diff.insertions.withUnsafeBufferPointer { insertions in
-                diff.moves.withUnsafeBufferPointer { moves in
-                    flags.withUnsafeMutableBufferPointer { flags in
-                        forward.withUnsafeMutableBufferPointer { forward in
-                            backward.withUnsafeMutableBufferPointer { backward in
-                                tails.withUnsafeMutableBufferPointer { tails in
-                                    table.withUnsafeMutableBufferPointer { table -> Failure? in
-                                        let mapping = UnsafeMutableBufferPointer(rebasing: forward[0..<new.count])
-                                        guard
-                                            PairProof.applies(
-                                                backward: false, source: old, target: new, deletions: deletions,
-                                                insertions: insertions, moves: moves,
-                                                leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]),
-                                                slots: mapping)
-                                        else { return .reachesNew }
-                                        guard
-                                            PairProof.appliesPaired(
-                                                old: old, new: new, deletions: deletions, insertions: insertions,
-                                                moves: moves,
-                                                removed: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]))
-                                        else { return .pairedMoves(standardLibrary: false) }
-                                        guard
-                                            PairProof.applies(
-                                                backward: true, source: new, target: old, deletions: deletions,
-                                                insertions: insertions, moves: moves,
-                                                leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<new.count]),
-                                                slots: UnsafeMutableBufferPointer(rebasing: backward[0..<old.count]))
-                                        else { return .inverse(standardLibrary: false) }
-                                        let minimum = PairProof.minimumMoveCount(
-                                            old: old, new: new, deletions: deletions, insertions: insertions,
-                                            mapping: mapping, tails: tails,
-                                            table: UnsafeMutableBufferPointer(rebasing: table[0..<tableCapacity]))
-                                        return moves.count == minimum ? nil : .moves(minimum: minimum)
-                                    }
-                                }
+        // Scratch space on the stack for small pairs (on the heap for large
+        // ones), uninitialized: each check initializes what it reads.
+        let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(old.count, new.count)) { flags in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* new.count &+ old.count) { offsets in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableCapacity) { table in
+                    diff.deletions.withUnsafeBufferPointer { deletions in
+                        diff.insertions.withUnsafeBufferPointer { insertions in
+                            diff.moves.withUnsafeBufferPointer { moves -> Failure? in
+                                let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<new.count])
+                                guard
+                                    PairProof.applies(
+                                        backward: false, source: old, target: new, deletions: deletions,
+                                        insertions: insertions, moves: moves,
+                                        leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]),
+                                        slots: mapping)
+                                else { return .reachesNew }
+                                guard
+                                    PairProof.appliesPaired(
+                                        old: old, new: new, deletions: deletions, insertions: insertions, moves: moves,
+                                        removed: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]))
+                                else { return .pairedMoves(standardLibrary: false) }
+                                guard
+                                    PairProof.applies(
+                                        backward: true, source: new, target: old, deletions: deletions,
+                                        insertions: insertions, moves: moves,
+                                        leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<new.count]),
+                                        slots: UnsafeMutableBufferPointer(
+                                            rebasing: offsets[new.count..<(new.count &+ old.count)]))
+                                else { return .inverse(standardLibrary: false) }
+                                let minimum = PairProof.minimumMoveCount(
+                                    old: old, new: new, deletions: deletions, insertions: insertions,
+                                    mapping: mapping,
+                                    tails: UnsafeMutableBufferPointer(rebasing: offsets[(new.count &+ old.count)...]),
+                                    table: table)
+                                return moves.count == minimum ? nil : .moves(minimum: minimum)
                             }
                         }
                     }
@@ -200,12 +203,6 @@ public struct PairVerifier<ID: Hashable & Sendable> {
             }
         }
         return fast
-    }
-
-    /// Makes `array` hold at least `count` elements, keeping its storage.
-    @inlinable
-    static func reserve<T>(_ array: inout [T], _ count: Int, _ filler: T) {
-        if array.count < count { array.append(contentsOf: repeatElement(filler, count: count &- array.count)) }
     }
 
     /// The error for `failure`, with the arrays the failing step produced
