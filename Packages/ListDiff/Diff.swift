@@ -60,11 +60,21 @@ extension SnapshotDiff {
     mutating func clear() {
         oldCount = 0
         newCount = 0
-        // `removeAll(keepingCapacity:)` is costly next to a small diff; most
-        // small diffs leave some of the lists empty.
-        if !deletions.isEmpty { deletions.removeAll(keepingCapacity: true) }
-        if !insertions.isEmpty { insertions.removeAll(keepingCapacity: true) }
-        if !moves.isEmpty { moves.removeAll(keepingCapacity: true) }
+        Self.empty(&deletions)
+        Self.empty(&insertions)
+        Self.empty(&moves)
+    }
+
+    /// Empties `list`, keeping its storage: element by element when it is
+    /// short (`removeAll(keepingCapacity:)` takes a general path that costs
+    /// more than the few elements of a small diff).
+    @inlinable @inline(__always)
+    static func empty<Element>(_ list: inout [Element]) {
+        if list.count > Self.smallSnapshotLimit {
+            list.removeAll(keepingCapacity: true)
+        } else {
+            while list.popLast() != nil {}
+        }
     }
 
     /// The largest snapshot size diffed by comparison instead of hashing.
@@ -121,8 +131,7 @@ extension SnapshotDiff {
                 let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<newCount])
                 let kept = UnsafeMutableBufferPointer(rebasing: flags[0..<oldCount])
                 let onRun = UnsafeMutableBufferPointer(rebasing: flags[oldCount..<(oldCount &+ newCount)])
-                kept.initialize(repeating: false)
-                onRun.initialize(repeating: false)
+                flags.initialize(repeating: false)
                 for offset in 1..<max(oldCount, 1) {
                     for earlier in 0..<offset where old[earlier] == old[offset] { return .old }
                 }
