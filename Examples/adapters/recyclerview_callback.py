@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An UpdateCheck adapter program (protocol 1) for an Android RecyclerView.
+"""An UpdateCheck adapter program (protocol 1, with batches) for an Android RecyclerView.
 
 It turns each case's plan into ListUpdateCallback notifications the way an
 app's own diff dispatcher would: removals from the bottom up, then, walking
@@ -9,6 +9,7 @@ item at its final position. Standard library only.
 
     updatecheck adapters check --exec 'python3 Examples/adapters/recyclerview_callback.py' --model recyclerview
 """
+import gc
 import json
 import select
 import sys
@@ -41,7 +42,14 @@ def notifications(case):
     return [{"items": new, "calls": calls}] if calls else []
 
 
+def answer(case):
+    """The response to one request."""
+    return {"id": case["id"], "batches": notifications(case)}
+
+
 def main():
+    # Requests make many small objects and no cycles: the cycle collector only costs time.
+    gc.disable()
     out = sys.stdout
     out.write(json.dumps({
         "protocol": 1,
@@ -50,12 +58,18 @@ def main():
         "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"},
         "summary": "A Python ListUpdateCallback dispatcher: removals bottom up, inserts and moves top down, "
                    "changes with a payload.",
+        # Requests come many to a line: {"type": "cases", "cases": [...]}, answered by {"answers": [...]}.
+        "batch": True,
     }) + "\n")
     out.flush()
     for line in sys.stdin:
-        case = json.loads(line)
-        out.write(json.dumps({"id": case["id"], "batches": notifications(case)}, separators=(",", ":")) + "\n")
-        # Flush when no further request is waiting: pipelined cases are answered in bulk.
+        message = json.loads(line)
+        if message["type"] == "cases":
+            reply = {"answers": [answer(case) for case in message["cases"]]}
+        else:
+            reply = answer(message)
+        out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        # Flush when no further request is waiting: pipelined lines are answered in bulk.
         if not select.select([sys.stdin], [], [], 0)[0]:
             out.flush()
     out.flush()

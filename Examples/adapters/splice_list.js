@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// An UpdateCheck adapter program (protocol 1) for an AnimatedList-style web
+// An UpdateCheck adapter program (protocol 1, with batches) for an AnimatedList-style web
 // list: it has insertItem, removeItem and updateItem, one index each, and no
 // move, so a moved item is removed and inserted again (a new element). The
 // handshake declares that with "moves": "replaces-cell". Node's standard
@@ -35,13 +35,20 @@ process.stdout.write(JSON.stringify({
   model: 'animatedlist',
   policy: { movedAndChanged: 'delete-and-insert', refresh: 'reconfigure', moves: 'replaces-cell' },
   summary: 'A Node splice list without moves: removals bottom up, insertions top down, updates in place.',
+  // Requests come many to a line: {"type": "cases", "cases": [...]}, answered by {"answers": [...]}.
+  batch: true,
 }) + '\n');
+
+function answer(testCase) {
+  return { id: testCase.id, batches: calls(testCase) };
+}
 
 const pending = [];
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
-  const testCase = JSON.parse(line);
-  pending.push(JSON.stringify({ id: testCase.id, batches: calls(testCase) }));
+  const message = JSON.parse(line);
+  const reply = message.type === 'cases' ? { answers: message.cases.map(answer) } : answer(message);
+  pending.push(JSON.stringify(reply));
   if (pending.length >= 256) flush();
   else setImmediate(flush);
 });

@@ -9,8 +9,10 @@
 ///
 /// All I/O is non-blocking and multiplexed with `poll`, so a program that
 /// stops reading, stops writing or floods stderr can never block the kit:
-/// every wait has a deadline. Not thread-safe; ``ExternalProgram`` guards it.
-final class AdapterProcess {
+/// every wait has a deadline. Not thread-safe: it is `Sendable` only so
+/// that ``ExternalProgram`` can keep it in the state its mutex guards, and
+/// is used only under that lock.
+final class AdapterProcess: @unchecked Sendable {
     /// What reading the next line gave.
     enum LineResult {
         /// A whole line, without its newline.
@@ -30,6 +32,13 @@ final class AdapterProcess {
     private var pendingStart = 0
     /// The end of what the program wrote to stderr (at most ``errorLimit`` bytes).
     private(set) var errorTail: [UInt8] = []
+    /// Bytes ever written to stderr (the tail holds the last of them).
+    private var errorsSeen = 0
+    /// For each read from stdout not yet consumed: where it ends in
+    /// `pending`, and ``errorsSeen`` when it was read.
+    private var outputReads: [(end: Int, errorsSeen: Int)] = []
+    /// ``errorsSeen`` when the stdout read holding the last returned line was made.
+    private var errorsBeforeLastLine = 0
     /// Bytes queued for stdin.
     private var outgoing: [UInt8] = []
     private var outgoingStart = 0
@@ -99,8 +108,12 @@ final class AdapterProcess {
         outgoing += bytes
     }
 
-    /// Clears the collected stderr.
-    func clearErrors() { errorTail.removeAll(keepingCapacity: true) }
+    /// Clears the stderr the program wrote before the last line returned
+    /// was read; what it wrote after (its last words before it ended, say)
+    /// stays for the next failure.
+    func clearErrors() {
+        errorTail.removeFirst(max(0, errorTail.count - (errorsSeen - errorsBeforeLastLine)))
+    }
 
     /// The next line from stdout, writing queued input meanwhile, waiting at
     /// most until `deadline` (a `CLOCK_MONOTONIC` time in nanoseconds).
@@ -109,8 +122,13 @@ final class AdapterProcess {
             if let newline = pending[pendingStart...].firstIndex(of: 0x0A) {
                 let line = Array(pending[pendingStart..<newline])
                 pendingStart = newline + 1
+                while let read = outputReads.first, read.end <= newline {
+                    outputReads.removeFirst()
+                }
+                errorsBeforeLastLine = outputReads.first?.errorsSeen ?? errorsSeen
                 if pendingStart > 1 << 16, pendingStart * 2 > pending.count {
                     pending.removeSubrange(0..<pendingStart)
+                    for index in outputReads.indices { outputReads[index].end -= pendingStart }
                     pendingStart = 0
                 }
                 return .line(line)
@@ -129,11 +147,16 @@ final class AdapterProcess {
             guard ready > 0 else { continue }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == output {
-                    if !drain(output, into: &pending, limit: nil) { closeFD(&output) }
+                    let open = drain(output, into: &pending, limit: nil)
+                    if outputReads.last?.end != pending.count {
+                        outputReads.append((end: pending.count, errorsSeen: errorsSeen))
+                    }
+                    if !open { closeFD(&output) }
                 } else if entry.fd == errors {
                     var chunk: [UInt8] = []
                     let open = drain(errors, into: &chunk, limit: nil)
                     errorTail += chunk
+                    errorsSeen += chunk.count
                     if errorTail.count > errorLimit { errorTail.removeFirst(errorTail.count - errorLimit) }
                     if !open { closeFD(&errors) }
                 } else if entry.fd == input {

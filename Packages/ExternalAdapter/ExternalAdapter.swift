@@ -4,13 +4,23 @@ import BatchUpdate
 /// protocol (version 1, docs/adapter-protocol.md) on its stdin and stdout,
 /// proven by the conformance kit on the built-in model it names.
 ///
-/// The program is started once, with `/bin/sh -c command`. Its first line
+/// The program is started with `/bin/sh -c command` (again for each core
+/// the kit asks from at the same time, unless every case is sent). Its first line
 /// is the handshake — protocol version, name, model, policy. The kit then
 /// writes one request line per case (the snapshots, the changed IDs and the
 /// plan with index paths) and reads one response line per case (the batches
 /// of calls in the model's vocabulary, each batch with the items the data
 /// source holds). All cases of a group are written at once (pipelined), and
-/// responses are matched by their `id`.
+/// responses are matched by their `id`; a program whose handshake says
+/// `"batch": true` gets many requests to a line and answers each line with one.
+///
+/// Cases equal up to a renaming of their item IDs are one question: the
+/// program is asked each distinct canonical request once (IDs renamed in
+/// order of first appearance, see the protocol document), and its answer
+/// is replayed, names mapped back, on the model for every such case. Every
+/// case is still checked and counted. A program whose answers depend on
+/// the names it sees, or on earlier requests, must be proven with
+/// `sendsEveryCase: true`, which sends every case as it is.
 ///
 /// A program that exits, stays silent for `timeout` seconds, prints a line
 /// that is not a response, or answers with a call the model does not take
@@ -31,7 +41,7 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     public typealias Model = ExternalModel<Inner>
 
     /// The program.
-    let program: ExternalProgram
+    @usableFromInline let program: ExternalProgram<Inner>
 
     /// Starts `command` and reads its handshake.
     ///
@@ -44,14 +54,18 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     ///     for its answer, in seconds (for the handshake, at least 30 s).
     ///   - workingDirectory: the folder the program runs in (each time it
     ///     is started), or `nil` for the current folder.
+    ///   - sendsEveryCase: whether every case is sent as it is, never an
+    ///     answer reused for a case equal up to renaming.
     /// - Throws: ``ExternalAdapterError`` when the program cannot be started
     ///   (the folder cannot be entered included) or its handshake is missing
     ///   or invalid.
     public init(
-        command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil
+        command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil,
+        sendsEveryCase: Bool = false
     ) throws(ExternalAdapterError) {
         program = try ExternalProgram(
-            command: command, workingDirectory: workingDirectory, modelName: modelName, timeout: max(0.01, timeout))
+            command: command, workingDirectory: workingDirectory, modelName: modelName, timeout: max(0.01, timeout),
+            sendsEveryCase: sendsEveryCase)
     }
 
     /// The name the program declared.
@@ -62,15 +76,23 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     public var policy: AdapterPolicy { program.handshake.policy }
     /// The command the program was started with.
     public var command: String { program.command }
+    /// Whether the program declared `"batch": true`: it gets many requests to a line.
+    public var batches: Bool { program.handshake.batches }
+    /// How many requests were written to the program so far (each case of a
+    /// batch line counted, requests sent again after a restart included).
+    /// Without `sendsEveryCase`, far fewer than the cases checked.
+    public var requestsSent: Int { program.requestsSent }
 
     /// The program's batches for one case.
+    @inlinable
     public func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, ExternalCall<Inner.Call>>] {
-        program.answers(for: [plan], model: Inner.self)[0]
+        program.answers(for: [plan])[0]
     }
 
     /// The program's batches for every case, the requests pipelined.
+    @inlinable
     public func batches(forEach plans: [UpdatePlan<Int>]) -> [[UpdateBatch<Int, ExternalCall<Inner.Call>>]] {
-        program.answers(for: plans, model: Inner.self)
+        program.answers(for: plans)
     }
 
     /// Closes the program's stdin and ends it.
@@ -81,5 +103,11 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     public var stopper: @Sendable () -> Void {
         let program = self.program
         return { program.stop() }
+    }
+
+    /// ``requestsSent`` as a closure that holds only the program.
+    public var requestCounter: @Sendable () -> Int {
+        let program = self.program
+        return { program.requestsSent }
     }
 }

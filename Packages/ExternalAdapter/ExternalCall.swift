@@ -35,14 +35,17 @@ public struct ExternalModel<Inner: ReplayableModel>: ToolkitModel {
     public var inner: Inner
 
     /// A model showing `items`.
+    @inlinable
     public init(showing items: [Inner.ID]) { inner = Inner(showing: items) }
 
     /// The wrapped model's rows.
+    @inlinable
     public var rows: [DisplayedRow<Inner.ID>] { inner.rows }
 
     /// Replays the batch on the wrapped model, or fails with the program's failure.
     ///
     /// - Throws: ``ExternalModelFailure``.
+    @inlinable
     public mutating func perform(_ batch: UpdateBatch<Inner.ID, ExternalCall<Inner.Call>>)
         throws(ExternalModelFailure<Inner.Failure>)
     {

@@ -177,6 +177,18 @@ enum ProtocolJSON: Equatable {
 
         mutating func string() throws(ProtocolJSONError) -> String {
             index += 1  // the opening quote
+            // Most strings hold no escape: one scan, one String.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] >= 0x20
+            {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
             var scalars = String.UnicodeScalarView()
             var run = index
             func flush(_ end: Int) {

@@ -3,28 +3,55 @@ import UpdateCheckSupport
 
 /// The messages of the adapter protocol, version 1 (docs/adapter-protocol.md):
 /// the program's handshake, the kit's case requests and the program's responses.
+@usableFromInline
 enum ProtocolMessages {
     /// The protocol version this build speaks.
     static var version: Int { 1 }
+
+    /// What a program declared in its handshake.
+    struct Handshake: Sendable, Equatable {
+        var name: String
+        var summary: String
+        var policy: AdapterPolicy
+        /// Whether it reads `{"type":"cases"}` lines and answers each with one `{"answers":[…]}` line.
+        var batches: Bool
+    }
 
     /// A handshake problem: what is wrong, naming the field.
     struct HandshakeError: Error {
         var message: String
     }
 
-    /// What one response line gave.
-    enum Response<Call: ToolkitCall> {
-        /// The batches for case `id`.
-        case answer(id: Int, batches: [UpdateBatch<Int, ExternalCall<Call>>])
-        /// Case `id` is failed: the program reported an error, or its calls do not fit the model.
+    /// One batch of a program's answer, its names not yet resolved: the
+    /// items the data source holds and the calls as records.
+    @usableFromInline
+    struct RawBatch: Sendable, Equatable {
+        /// The item names of `items`.
+        @usableFromInline var items: [String]
+        /// The calls, with item names as text arguments.
+        @usableFromInline var calls: [CallRecord]
+    }
+
+    /// What one response gave.
+    enum Response {
+        /// The batches for case `id`, names not yet resolved.
+        case answer(id: Int, batches: [RawBatch])
+        /// Case `id` is failed: the program reported an error, or its answer is malformed.
         case refused(id: Int, reason: String)
         /// The line is not a response to any waiting case.
         case garbage(String)
     }
 
+    /// A case's answer that does not fit the case: the reason.
+    @usableFromInline
+    struct Refusal: Error {
+        @usableFromInline var reason: String
+    }
+
     /// Checks the handshake line:
-    /// `{"protocol": 1, "name": …, "model": …, "policy": {…}, "summary": …}`.
-    static func handshake(_ line: [UInt8], modelName: String) throws(HandshakeError) -> ExternalProgram.Handshake {
+    /// `{"protocol": 1, "name": …, "model": …, "policy": {…}, "summary": …, "batch": true}`
+    /// (`summary` and `batch` optional).
+    static func handshake(_ line: [UInt8], modelName: String) throws(HandshakeError) -> Handshake {
         let json: ProtocolJSON
         do {
             json = try ProtocolJSON.parse(line)
@@ -77,59 +104,149 @@ enum ProtocolMessages {
             guard case .string(let text) = value else { throw HandshakeError(message: "\"summary\" must be a string.") }
             summary = text
         }
-        return ExternalProgram.Handshake(name: name, summary: summary, policy: policy)
+        var batches = false
+        if let value = json["batch"] {
+            guard case .bool(let flag) = value else {
+                throw HandshakeError(message: "\"batch\" must be true or false.")
+            }
+            batches = flag
+        }
+        return Handshake(name: name, summary: summary, policy: policy, batches: batches)
     }
 
     /// The request line for case `id`: the snapshots, the changed IDs and the
     /// plan with index paths, IDs named as the kit names them (`a`, `b`, …).
     static func request(id: Int, plan: UpdatePlan<Int>) -> [UInt8] {
-        var text = "{\"type\":\"case\",\"id\":\(id),\"old\":"
-        func list(_ ids: [Int]) {
-            text += "["
-            for (offset, id) in ids.enumerated() {
-                if offset > 0 { text += "," }
-                text += "\"" + ConformanceKit.label(id) + "\""
-            }
-            text += "]"
+        var line: [UInt8] = []
+        line.reserveCapacity(64 + 24 * (plan.old.count + plan.new.count) + 56 * plan.new.count)
+        func text(_ part: StaticString) {
+            part.withUTF8Buffer { line.append(contentsOf: $0) }
         }
-        func path(_ path: ItemPath) -> String { "[\(path.section),\(path.item)]" }
+        func number(_ value: Int) { line.append(contentsOf: String(value).utf8) }
+        func name(_ id: Int) {
+            line.append(UInt8(ascii: "\""))
+            if id >= 0, id < 26 {
+                line.append(UInt8(97 + id))
+            } else {
+                line.append(UInt8(ascii: "x"))
+                number(id)
+            }
+            line.append(UInt8(ascii: "\""))
+        }
+        func list(_ ids: some Sequence<Int>) {
+            line.append(UInt8(ascii: "["))
+            var first = true
+            for id in ids {
+                if !first { line.append(UInt8(ascii: ",")) }
+                first = false
+                name(id)
+            }
+            line.append(UInt8(ascii: "]"))
+        }
+        func path(_ item: Int) {
+            text("[0,")
+            number(item)
+            line.append(UInt8(ascii: "]"))
+        }
+        text(#"{"type":"case","id":"#)
+        number(id)
+        text(#","old":"#)
         list(plan.old)
-        text += ",\"new\":"
+        text(#","new":"#)
         list(plan.new)
-        text += ",\"changed\":"
-        list(plan.changedIDs)
-        var deleted: [String] = []
-        var inserted: [String] = []
-        var kept: [String] = []
-        for item in plan.items {
-            switch item {
-            case .deleted(let id, let from):
-                deleted.append("{\"id\":\"\(ConformanceKit.label(id))\",\"from\":\(path(from))}")
-            case .inserted(let id, let at):
-                inserted.append("{\"id\":\"\(ConformanceKit.label(id))\",\"at\":\(path(at))}")
-            case .kept(let id, let from, let to, let isMoved, let isChanged):
-                kept.append(
-                    "{\"id\":\"\(ConformanceKit.label(id))\",\"from\":\(path(from)),\"to\":\(path(to)),"
-                        + "\"moved\":\(isMoved),\"changed\":\(isChanged)}")
-            }
+        text(#","changed":"#)
+        list(plan.new.indices.lazy.filter { plan.isChanged(new: $0) }.map { plan.new[$0] })
+        text(#","plan":{"deleted":["#)
+        var first = true
+        for index in plan.old.indices where plan.newIndex(ofOld: index) == nil {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            text(#"{"id":"#)
+            name(plan.old[index])
+            text(#","from":"#)
+            path(index)
+            line.append(UInt8(ascii: "}"))
         }
-        text +=
-            ",\"plan\":{\"deleted\":[" + deleted.joined(separator: ",") + "],\"inserted\":["
-            + inserted.joined(separator: ",") + "],\"kept\":[" + kept.joined(separator: ",") + "]}}\n"
-        return Array(text.utf8)
+        text(#"],"inserted":["#)
+        first = true
+        for index in plan.new.indices where plan.oldIndex(ofNew: index) == nil {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            text(#"{"id":"#)
+            name(plan.new[index])
+            text(#","at":"#)
+            path(index)
+            line.append(UInt8(ascii: "}"))
+        }
+        text(#"],"kept":["#)
+        first = true
+        for index in plan.new.indices {
+            guard let source = plan.oldIndex(ofNew: index) else { continue }
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            text(#"{"id":"#)
+            name(plan.new[index])
+            text(#","from":"#)
+            path(source)
+            text(#","to":"#)
+            path(index)
+            text(plan.isMoved(new: index) ? #","moved":true"# : #","moved":false"#)
+            text(plan.isChanged(new: index) ? #","changed":true}"# : #","changed":false}"#)
+        }
+        text("]}}\n")
+        return line
     }
 
-    /// Reads one response line against the waiting cases.
-    static func response<Inner: ReplayableModel>(
-        _ line: [UInt8], plans: [UpdatePlan<Int>], waiting: Set<Int>, model: Inner.Type
-    ) -> Response<Inner.Call> where Inner.ID == Int {
+    /// The line of several requests, for a program that declared `"batch": true`:
+    /// `{"type":"cases","cases":[…]}`, each element a request as ``request(id:plan:)`` writes it.
+    static func casesLine(_ requests: some Sequence<[UInt8]>) -> [UInt8] {
+        var line = Array(#"{"type":"cases","cases":["#.utf8)
+        var first = true
+        for request in requests {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            line += request.last == 0x0A ? request.dropLast() : request[...]
+        }
+        line += Array("]}\n".utf8)
+        return line
+    }
+
+    /// Reads one line of the program's output: one response, or, from a
+    /// batching program, `{"answers": […]}` holding several. Responses are
+    /// read in order up to the first that answers no waiting case, which
+    /// ends the list as ``Response/garbage(_:)``.
+    static func responses(_ line: [UInt8], waiting: Set<Int>) -> [Response] {
         let json: ProtocolJSON
         do {
             json = try ProtocolJSON.parse(line)
         } catch {
-            return .garbage(
-                "it printed a line that is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")
+            return [
+                .garbage(
+                    "it printed a line that is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")
+            ]
         }
+        guard case .array(let answers) = json["answers"] else { return [response(json, line: line, waiting: waiting)] }
+        var results: [Response] = []
+        results.reserveCapacity(answers.count)
+        var answered = Set<Int>()
+        for answer in answers {
+            let result = response(answer, line: line, waiting: waiting)
+            switch result {
+            case .answer(let id, _), .refused(let id, _):
+                guard answered.insert(id).inserted else {
+                    results.append(.garbage("it answered the case \(id) twice in one line: \(excerpt(line))"))
+                    return results
+                }
+            case .garbage: break
+            }
+            results.append(result)
+            if case .garbage = result { break }
+        }
+        return results
+    }
+
+    /// Reads one response object against the waiting cases.
+    static func response(_ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>) -> Response {
         guard case .integer(let id) = json["id"], waiting.contains(id) else {
             return .garbage(
                 "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(excerpt(line))"
@@ -144,30 +261,26 @@ enum ProtocolMessages {
         guard case .array(let batchList) = json["batches"] else {
             return .refused(id: id, reason: "the response has neither \"batches\" (an array) nor \"error\"")
         }
-        let plan = plans[id]
-        var known: [String: Int] = [:]
-        for item in plan.old { known[ConformanceKit.label(item)] = item }
-        for item in plan.new { known[ConformanceKit.label(item)] = item }
-        let resolve: (String) -> Int? = { known[$0] }
-        var batches: [UpdateBatch<Int, ExternalCall<Inner.Call>>] = []
+        var batches: [RawBatch] = []
+        batches.reserveCapacity(batchList.count)
         for (number, batch) in batchList.enumerated() {
             let place = "batch \(number + 1)"
             guard case .array(let itemList) = batch["items"] else {
                 return .refused(id: id, reason: "\(place): \"items\" must be an array of item IDs")
             }
-            var items: [Int] = []
+            var items: [String] = []
             items.reserveCapacity(itemList.count)
             for item in itemList {
-                guard case .string(let name) = item, let resolved = resolve(name) else {
+                guard case .string(let name) = item else {
                     return .refused(
                         id: id, reason: "\(place): \"items\" holds \(describe(item)), which is not an item of the case")
                 }
-                items.append(resolved)
+                items.append(name)
             }
             guard case .array(let callList) = batch["calls"] else {
                 return .refused(id: id, reason: "\(place): \"calls\" must be an array of calls")
             }
-            var calls: [ExternalCall<Inner.Call>] = []
+            var calls: [CallRecord] = []
             calls.reserveCapacity(callList.count)
             for (index, call) in callList.enumerated() {
                 let where_ = "\(place), call \(index + 1)"
@@ -188,16 +301,58 @@ enum ProtocolMessages {
                         arguments.append(CallArgument(member.key, value))
                     }
                 }
+                calls.append(CallRecord(method: method, arguments: arguments))
+            }
+            batches.append(RawBatch(items: items, calls: calls))
+        }
+        return .answer(id: id, batches: batches)
+    }
+
+    /// The batches of a response on the model `Inner`, item names resolved
+    /// by `resolve` in `items` and by `callNames` in calls (the same
+    /// function, or one that notes whether any call names an item).
+    ///
+    /// - Throws: ``Refusal`` naming the batch and call that name an item
+    ///   not in the case or that the model does not take.
+    @usableFromInline
+    static func resolve<Inner: ReplayableModel>(
+        _ raw: [RawBatch], model: Inner.Type, names resolve: (String) -> Int?, callNames: (String) -> Int?
+    ) throws(Refusal) -> [UpdateBatch<Int, ExternalCall<Inner.Call>>] where Inner.ID == Int {
+        var batches: [UpdateBatch<Int, ExternalCall<Inner.Call>>] = []
+        batches.reserveCapacity(raw.count)
+        for (number, batch) in raw.enumerated() {
+            let place = "batch \(number + 1)"
+            var items: [Int] = []
+            items.reserveCapacity(batch.items.count)
+            for name in batch.items {
+                guard let resolved = resolve(name) else {
+                    throw Refusal(
+                        reason:
+                            "\(place): \"items\" holds \(describe(.string(name))), which is not an item of the case")
+                }
+                items.append(resolved)
+            }
+            var calls: [ExternalCall<Inner.Call>] = []
+            calls.reserveCapacity(batch.calls.count)
+            for (index, record) in batch.calls.enumerated() {
                 do {
-                    calls.append(
-                        .call(try Inner.call(from: CallRecord(method: method, arguments: arguments), id: resolve)))
+                    calls.append(.call(try Inner.call(from: record, id: callNames)))
                 } catch {
-                    return .refused(id: id, reason: "\(where_): \(error)")
+                    throw Refusal(reason: "\(place), call \(index + 1): \(error)")
                 }
             }
             batches.append(UpdateBatch(items: items, calls: calls))
         }
-        return .answer(id: id, batches: batches)
+        return batches
+    }
+
+    /// The kit's names of a plan's items (`a`, `b`, …), resolved to its IDs.
+    static func names(of plan: UpdatePlan<Int>) -> [String: Int] {
+        var known: [String: Int] = [:]
+        known.reserveCapacity(plan.old.count + plan.insertedCount)
+        for item in plan.old { known[ConformanceKit.label(item)] = item }
+        for item in plan.new { known[ConformanceKit.label(item)] = item }
+        return known
     }
 
     /// A JSON value as a call argument (objects are not arguments).

@@ -29,18 +29,37 @@ import UpdateCheckSupport
         return "python3 '\(file.path)'"
     }
 
-    /// A program that answers like the Python example, except where `special` (Python, on `case`) intervenes.
-    func recyclerViewProgram(special: String) throws -> String {
-        try program(
+    /// A program that answers like the Python example, except where
+    /// `special` (Python, on `case`) intervenes; with `batch`, it declares
+    /// `"batch": true` and answers each line of cases with one line.
+    func recyclerViewProgram(batch: Bool = false, special: String) throws -> String {
+        guard batch else {
+            return try program(
+                """
+                import json, time
+                from recyclerview_callback import notifications
+                print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview",
+                                  "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+                for line in sys.stdin:
+                    case = json.loads(line)
+                \(special.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                    print(json.dumps({"id": case["id"], "batches": notifications(case)}), flush=True)
+                """)
+        }
+        return try program(
             """
             import json, time
             from recyclerview_callback import notifications
-            print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview",
+            print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview", "batch": True,
                               "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
             for line in sys.stdin:
-                case = json.loads(line)
-            \(special.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-                print(json.dumps({"id": case["id"], "batches": notifications(case)}), flush=True)
+                message = json.loads(line)
+                assert message["type"] == "cases"
+                answers = []
+                for case in message["cases"]:
+            \(special.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n"))
+                    answers.append({"id": case["id"], "batches": notifications(case)})
+                print(json.dumps({"answers": answers}), flush=True)
             """)
     }
 
@@ -78,8 +97,12 @@ import UpdateCheckSupport
         #expect(smallest.problem.description.contains("Invalid item position 1 in onRemoved(position: 1, count: 1)"))
     }
 
-    @Test func aCrashAHangAndGarbageFailTheirOwnCases() throws {
+    /// Every case sent as it is (the program treats `a` and `b` apart), one
+    /// to a line or many to a line: each failure falls on its own case.
+    @Test(arguments: [false, true])
+    func aCrashAHangAndGarbageFailTheirOwnCases(batch: Bool) throws {
         let command = try recyclerViewProgram(
+            batch: batch,
             special: """
                 if case["old"] == ["a"] and case["new"] == []:
                     sys.stderr.write("boom: cannot delete the last row\\n"); sys.exit(3)
@@ -89,8 +112,10 @@ import UpdateCheckSupport
                     print("Traceback? no, just text", flush=True); continue
                 """)
         let adapter = try ExternalAdapter(
-            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview", timeout: 3)
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview", timeout: 3,
+            sendsEveryCase: true)
         defer { adapter.stop() }
+        #expect(adapter.batches == batch)
         let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2))
         #expect(report.failureCount == 3, "\(report)")
         let failures = report.groups.flatMap(\.failures).map { "\($0.pair): \($0.problem)" }
@@ -126,7 +151,7 @@ import UpdateCheckSupport
                     print(json.dumps({"id": case["id"], "error": "no idea"}), flush=True); continue
                 """)
         let adapter = try ExternalAdapter(
-            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview", sendsEveryCase: true)
         defer { adapter.stop() }
         let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2))
         let failures = report.groups.flatMap(\.failures).map { "\($0.pair): \($0.problem)" }
@@ -172,6 +197,10 @@ import UpdateCheckSupport
             "\"policy.refresh\" must be one of \"reconfigure\", \"reload\"."
         ),
         (
+            "print('{\"protocol\": 1, \"name\": \"x\", \"model\": \"recyclerview\", \"policy\": {\"movedAndChanged\": \"move-then-refresh\", \"refresh\": \"reload\"}, \"batch\": 1}')",
+            "\"batch\" must be true or false."
+        ),
+        (
             "sys.stderr.write('no config\\n'); sys.exit(2)",
             "it exited with status 2 without printing a handshake. Its stderr ends with:\nno config"
         ),
@@ -184,6 +213,85 @@ import UpdateCheckSupport
             guard let error = error as? ExternalAdapterError, case .badHandshake(_, _, _) = error else { return false }
             return error.description.contains(reason)
         }
+    }
+
+    /// Answers reused for cases equal up to renaming give exactly the
+    /// verdicts of sending every case, for adapters that answer as a function
+    /// of the request: the passing and the broken example, every group.
+    @Test(arguments: ["recyclerview_callback.py", "broken_recyclerview.py"])
+    func reusedAnswersGiveTheVerdictsOfEveryCase(example: String) throws {
+        let options = ConformanceOptions(ids: 4, randomPairs: 60, maxRandomItems: 12, seed: 3, randomGroupSize: 20)
+        var reports: [ConformanceReport] = []
+        var requests: [Int] = []
+        for everyCase in [false, true] {
+            let adapter = try ExternalAdapter(
+                command: "python3 '\(Self.examples)/\(example)'", model: RecyclerViewModel<Int>.self,
+                modelName: "recyclerview", sendsEveryCase: everyCase)
+            defer { adapter.stop() }
+            reports.append(ConformanceKit.check(adapter, options: options))
+            requests.append(adapter.requestsSent)
+        }
+        let (reused, every) = (reports[0], reports[1])
+        #expect(reused.casesChecked == 26_729 && every.casesChecked == 26_729)
+        #expect(reused.failureCount == every.failureCount)
+        #expect(reused.groups.count == every.groups.count)
+        for (one, other) in zip(reused.groups, every.groups) {
+            #expect(one.kind == other.kind)
+            #expect(one.casesChecked == other.casesChecked && one.failureCount == other.failureCount)
+            #expect(one.failures.map(\.description) == other.failures.map(\.description))
+        }
+        #expect(requests[1] >= every.casesChecked, "every case is sent")
+        #expect(requests[0] * 8 < requests[1], "distinct cases only: \(requests)")
+        if example.hasPrefix("broken") {
+            #expect(reused.failureCount > 0)
+            #expect(reused.smallestFailure?.pair == "[a, b] → [], changed []")
+        } else {
+            #expect(reused.passed, "\(reused)")
+        }
+    }
+
+    /// Renaming is sound only for programs that answer as a function of the
+    /// request: one that mishandles the name `c` passes when the kit asks
+    /// canonical names, and is caught with every case sent as it is.
+    @Test func aProgramThatAnswersByNameIsCaughtOnlyWithEveryCase() throws {
+        let command = try recyclerViewProgram(
+            special: """
+                if case["old"] == ["c"] and case["new"] == []:
+                    print(json.dumps({"id": case["id"], "batches": []}), flush=True); continue
+                """)
+        var verdicts: [Int] = []
+        for everyCase in [false, true] {
+            let adapter = try ExternalAdapter(
+                command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview",
+                sendsEveryCase: everyCase)
+            defer { adapter.stop() }
+            verdicts.append(ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3)).failureCount)
+        }
+        #expect(verdicts == [0, 1])
+    }
+
+    /// A program that crashes on one case of a batch line fails that case
+    /// alone (the others of the line are sent again, one to a line), and
+    /// counts every request it was sent.
+    @Test func aCrashInABatchFailsOnlyItsCase() throws {
+        let command = try recyclerViewProgram(
+            batch: true,
+            special: """
+                if case["old"] == ["a", "b"] and case["new"] == ["b", "a"] and case["changed"] == []:
+                    sys.stderr.write("swap unsupported\\n"); sys.exit(4)
+                """)
+        let adapter = try ExternalAdapter(
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3, runsInParallel: false))
+        let failures = report.groups.flatMap(\.failures).map { "\($0.pair): \($0.problem)" }
+        // Every swap of two items is the same canonical request.
+        #expect(report.failureCount == 6, "\(failures)")
+        #expect(
+            failures.contains(
+                "[a, b] → [b, a], changed []: batch 1 raised: the adapter program failed: the program exited with "
+                    + "status 4 before answering; its stderr: swap unsupported"), "\(failures)")
+        #expect(adapter.requestsSent > 0 && adapter.requestsSent < report.casesChecked)
     }
 
     @Test func uikitIndexPathsCrossTheBoundary() throws {
@@ -230,6 +338,47 @@ import UpdateCheckSupport
         #expect(throws: ProtocolJSONError(column: column, message: message)) {
             try ProtocolJSON.parse(Array(text.utf8))
         }
+    }
+
+    @Test func batchLinesHoldTheRequestsAndAnswersLinesAreRead() throws {
+        let first = ProtocolMessages.request(id: 0, plan: try UpdatePlan(from: [0], to: []))
+        let second = ProtocolMessages.request(id: 1, plan: try UpdatePlan(from: [], to: [0]))
+        let line = String(decoding: ProtocolMessages.casesLine([first, second]), as: UTF8.self)
+        #expect(
+            line == #"{"type":"cases","cases":[{"type":"case","id":0,"old":["a"],"new":[],"changed":[],"#
+                + #""plan":{"deleted":[{"id":"a","from":[0,0]}],"inserted":[],"kept":[]}},{"type":"case","id":1,"#
+                + #""old":[],"new":["a"],"changed":[],"plan":{"deleted":[],"inserted":[{"id":"a","at":[0,0]}],"#
+                + #""kept":[]}}]}"# + "\n")
+        let answers = ProtocolMessages.responses(
+            Array(#"{"answers": [{"id": 1, "batches": []}, {"id": 0, "error": "no"}]}"#.utf8), waiting: [0, 1])
+        guard answers.count == 2, case .answer(1, []) = answers[0], case .refused(0, let reason) = answers[1] else {
+            Issue.record("\(answers)")
+            return
+        }
+        #expect(reason == "it reported an error: no")
+        let twice = ProtocolMessages.responses(
+            Array(#"{"answers": [{"id": 1, "batches": []}, {"id": 1, "batches": []}]}"#.utf8), waiting: [0, 1])
+        guard twice.count == 2, case .garbage(let message) = twice[1] else {
+            Issue.record("\(twice)")
+            return
+        }
+        #expect(message.hasPrefix("it answered the case 1 twice in one line"))
+    }
+
+    @Test func canonicalCasesRenameInOrderOfFirstAppearance() throws {
+        let plan = try UpdatePlan(from: [4, 2, 7], to: [9, 7, 4], changed: [4])
+        let form = try #require(CanonicalCase(plan))
+        #expect(form.names == [4, 2, 7, 9])
+        let renamed = form.canonicalPlan(of: plan)
+        #expect(renamed.old == [0, 1, 2] && renamed.new == [3, 2, 0])
+        #expect(renamed.changedIDs == [0])
+        #expect((0..<3).map(renamed.isMoved(new:)) == (0..<3).map(plan.isMoved(new:)))
+        #expect(form.id(named: "d") == 9 && form.id(named: "e") == nil && form.id(named: "x26") == nil)
+        let same = try #require(CanonicalCase(try UpdatePlan(from: [1, 5, 3], to: [0, 3, 1], changed: [1])))
+        #expect(same.key == form.key)
+        let other = try #require(CanonicalCase(try UpdatePlan(from: [1, 5, 3], to: [0, 3, 1], changed: [3])))
+        #expect(other.key != form.key)
+        #expect(CanonicalCase(try UpdatePlan(from: Array(0..<10), to: Array(10..<17))) == nil)
     }
 
     @Test func requestsCarryThePlanWithIndexPaths() throws {

@@ -41,6 +41,42 @@ import UpdateCheckSupport
         let node = manifest.adapters[1]
         #expect(node.policy.moves == .replacesCell)
         #expect(node.timeout == 20)
+        #expect(!python.everyCase && !node.everyCase)
+        let stateful = try AdapterManifest.parse(
+            JSONNode.parse(Array(Self.one(Self.good + #", "everyCase": true"#).utf8)), file: "m.json", folder: ".")
+        #expect(stateful.adapters[0].everyCase)
+    }
+
+    /// `updatecheck adapters` lists the manifest's programs (name, model,
+    /// command, policy) after the built-in adapters.
+    @Test func theListingShowsTheManifestsPrograms() throws {
+        let files = try DiffTestFiles()
+        try files.write(
+            "m.json",
+            Self.one(
+                #""name": "android-feed", "command": "python3 tools/feed.py --fast", "model": "recyclerview", "#
+                    + #""policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}"#))
+        let result = try files.run(["adapters", "--config", "m.json"])
+        #expect(result.status == 0 && result.stderr == "", "\(result)")
+        #expect(
+            result.stdout.hasSuffix(
+                """
+
+                Adapter programs of the manifest (checked with the defaults):
+
+                android-feed
+                  Model: recyclerview, from m.json:3:5.
+                  Command: python3 tools/feed.py --fast
+                  Policy: moved+changed: move-then-refresh, refresh: reconfigure.
+
+                """), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "\nandroid-feed\n").count == 2, "listed once")
+        #expect(result.stdout.contains("\nanimatedlist\n"))
+        let missing = try files.run(["adapters", "--config", "none.json"])
+        #expect(missing.status == 66 && missing.stderr == "Error: none.json: no such file.\n")
+        try files.write("updatecheck.json", "{\"adapters\": 1}")
+        let malformed = try files.run(["adapters"])
+        #expect(malformed.status == 65 && malformed.stderr.hasPrefix("Error: updatecheck.json:1:14: "))
     }
 
     @Test(arguments: [
@@ -84,6 +120,7 @@ import UpdateCheckSupport
             one(good + #", "workingDirectory": "no-such-folder""#),
             "adapters[0] 'team': 'workingDirectory' 'no-such-folder' is not a folder"
         ),
+        (one(good + #", "everyCase": "yes""#), "adapters[0] 'team': 'everyCase' must be true or false, not a string"),
         (
             "{\"adapters\": [\n{\(good)},\n{\(good)}\n]}",
             "m.json:3:10: adapters[1] 'team': the name 'team' is already used by the adapter at line 2"

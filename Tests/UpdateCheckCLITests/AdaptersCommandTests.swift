@@ -21,11 +21,16 @@ import UIKitAdapter
                         OVERVIEW: List the built-in adapters and prove them on their toolkit models.
 
                         Prints each adapter's toolkit semantics and policy: what it does with an item that
-                        is both moved and changed, and whether a refresh keeps the cell.
+                        is both moved and changed, and whether a refresh keeps the cell. The adapter programs
+                        of the manifest (--config FILE, or ./updatecheck.json when present) follow with
+                        their model and command.
+                        Exit codes: 0 listed; 64 bad usage; 65 the manifest is malformed; 66 the --config
+                        file is missing.
 
-                        USAGE: updatecheck adapters
+                        USAGE: updatecheck adapters [<options>]
 
                         OPTIONS:
+                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
                           -h, --help              Show help information.
 
                         SUBCOMMANDS:
@@ -53,6 +58,9 @@ import UIKitAdapter
                         With --exec, the adapter is a program in any language speaking the adapter
                         protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
                         --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+                        Cases equal up to renaming their IDs are asked once and the answer reused for each;
+                        --every-case sends every case as it is, for a program whose answers depend on the
+                        names it sees or on earlier cases.
                         --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
                         (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
                         With --sections s, the sectioned adapters (all of them, or those named) are proven
@@ -79,6 +87,7 @@ import UIKitAdapter
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist.
                           --timeout <s>           How long --exec may stay silent on a case (default 10).
+                          --every-case            Send --exec every case, not each distinct case once (programs with state).
                           --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.

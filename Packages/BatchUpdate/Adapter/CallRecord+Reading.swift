@@ -13,8 +13,9 @@ extension CallRecord {
                 method: method,
                 reason: "it takes no argument \"\(argument.label)\" (it takes \(labels.joined(separator: ", "))).")
         }
-        var seen: Set<String> = []
-        for argument in arguments where !seen.insert(argument.label).inserted {
+        // Calls take a few arguments: comparing pairs is cheaper than hashing.
+        for (index, argument) in arguments.enumerated()
+        where arguments[..<index].contains(where: { $0.label == argument.label }) {
             throw .invalidCall(method: method, reason: "the argument \"\(argument.label)\" is given twice.")
         }
     }

@@ -37,7 +37,10 @@ public protocol ToolkitModel<ID, Call> {
 /// exactly when it names one of the model's methods with exactly that
 /// method's labels and values of the right kinds; anything else is a
 /// ``BatchUpdateError/invalidCall(method:reason:)`` naming what is wrong.
-public protocol ReplayableModel: ToolkitModel {
+///
+/// The model's type is shared by the kit's threads (an adapter program
+/// answers them all), hence `SendableMetatype`.
+public protocol ReplayableModel: ToolkitModel, SendableMetatype {
     /// The calls the model takes, one signature each, as documented for
     /// adapter programs: `onMoved(fromPosition: Int, toPosition: Int)`.
     static var vocabulary: [String] { get }

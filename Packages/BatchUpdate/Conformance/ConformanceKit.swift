@@ -36,8 +36,13 @@ public enum ConformanceKit {
         let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
         let randomGroupSize = max(1, options.randomGroupSize)
         let selected = Array(options.shard.positions(among: groupCount(options: options)))
-        let groups = ParallelLoop.map(count: selected.count, inParallel: options.runsInParallel) { index in
-            let group = selected[index]
+        // The random groups, the largest, start first, so that no core is
+        // left with one at the end; the report keeps the groups' order.
+        let schedule =
+            selected.indices.filter { selected[$0] >= selections.count }
+            + selected.indices.filter { selected[$0] < selections.count }
+        let scheduled = ParallelLoop.map(count: schedule.count, inParallel: options.runsInParallel) { turn in
+            let group = selected[schedule[turn]]
             if group < selections.count {
                 return exhaustiveGroup(adapter, old: selections[group], selections: selections, options: options)
             }
@@ -45,6 +50,8 @@ public enum ConformanceKit {
             return randomGroup(
                 adapter, pairs: first..<min(first + randomGroupSize, options.randomPairs), options: options)
         }
+        var groups = scheduled
+        for (turn, index) in schedule.enumerated() { groups[index] = scheduled[turn] }
         return ConformanceReport(
             adapter: adapter.name, policy: adapter.policy, options: options, groups: groups,
             seconds: watch.seconds)

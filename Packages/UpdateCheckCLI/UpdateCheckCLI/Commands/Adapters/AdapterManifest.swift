@@ -23,7 +23,8 @@ import UpdateCheckSupport
 ///       "model": "recyclerview",
 ///       "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"},
 ///       "timeout": 20,
-///       "workingDirectory": "."
+///       "workingDirectory": ".",
+///       "everyCase": false
 ///     }
 ///   ]
 /// }
@@ -51,6 +52,9 @@ package struct AdapterManifest: Sendable, Equatable {
         package var workingDirectory: String
         /// `updatecheck.json:4:5`: where the adapter stands in the manifest.
         package var location: String
+        /// Whether the program is sent every case as it is (a program with
+        /// state), not each distinct case once.
+        package var everyCase = false
     }
 
     /// The name looked for in the current folder: `updatecheck.json`.
@@ -125,7 +129,7 @@ package struct AdapterManifest: Sendable, Equatable {
         let reserved: [String]
 
         static let topKeys = ["$schema", "version", "adapters"]
-        static let adapterKeys = ["name", "command", "model", "policy", "timeout", "workingDirectory"]
+        static let adapterKeys = ["name", "command", "model", "policy", "timeout", "workingDirectory", "everyCase"]
         static let policyKeys = ["movedAndChanged", "refresh", "moves"]
 
         func fail(_ node: JSONNode, _ subject: String, _ message: String) -> Malformed {
@@ -232,9 +236,16 @@ package struct AdapterManifest: Sendable, Equatable {
             if let folderNode = node["workingDirectory"] {
                 directory = try workingDirectory(folderNode, subject)
             }
+            var everyCase = false
+            if let flagNode = node["everyCase"] {
+                guard case .bool(let flag) = flagNode.value else {
+                    throw fail(flagNode, subject, "'everyCase' must be true or false, not \(flagNode.kindDescription)")
+                }
+                everyCase = flag
+            }
             return Adapter(
                 name: name, command: command, model: model, policy: policy, timeout: timeout,
-                workingDirectory: directory, location: "\(file):\(node.line):\(node.column)")
+                workingDirectory: directory, location: "\(file):\(node.line):\(node.column)", everyCase: everyCase)
         }
 
         /// A name safe in reports, suite names and picture file names.
@@ -294,7 +305,7 @@ extension AdapterManifest.Adapter {
             do throws(CLIError) {
                 started = try ExternalAdapters.start(
                     command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
-                    workingDirectory: adapter.workingDirectory)
+                    workingDirectory: adapter.workingDirectory, sendsEveryCase: adapter.everyCase)
             } catch {
                 throw CLIError(error.code, "\(adapter.location): adapter '\(adapter.name)': \(error.message)")
             }

@@ -21,6 +21,9 @@ package enum AdaptersCheckCommand {
             With --exec, the adapter is a program in any language speaking the adapter
             protocol on stdin/stdout (docs/adapter-protocol.md), proven on the built-in model
             --model names; a case it crashes on, hangs on or answers with garbage fails alone.
+            Cases equal up to renaming their IDs are asked once and the answer reused for each;
+            --every-case sends every case as it is, for a program whose answers depend on the
+            names it sees or on earlier cases.
             --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
             (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
             With --sections s, the sectioned adapters (all of them, or those named) are proven
@@ -39,7 +42,7 @@ package enum AdaptersCheckCommand {
         ],
         options: [
             ids.spec, sections.spec, random.spec, maxItems.spec, Options.seed.spec, Options.shard.spec, exec.spec,
-            model.spec, timeout.spec, Options.config.spec, Options.junit.spec,
+            model.spec, timeout.spec, everyCase, Options.config.spec, Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -73,6 +76,10 @@ package enum AdaptersCheckCommand {
     static let timeout = Options.integer(
         "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a case (default 10).")
 
+    /// `--every-case`: send an adapter program every case as it is.
+    static let everyCase = OptionSpec.flag(
+        "every-case", help: "Send --exec every case, not each distinct case once (programs with state).")
+
     /// Runs the command.
     ///
     /// - Throws: exit 64 for an unknown adapter, a bad option value or
@@ -101,11 +108,15 @@ package enum AdaptersCheckCommand {
                     "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
             }
             let timeout = try timeout.value(in: invocation) ?? 10
-            let started = try ExternalAdapters.start(command: command, model: model, timeout: Double(timeout))
+            let started = try ExternalAdapters.start(
+                command: command, model: model, timeout: Double(timeout),
+                sendsEveryCase: invocation.flag("every-case"))
             program = started
             adapters = [started.entry]
-        } else if invocation.value("model") != nil || invocation.value("timeout") != nil {
-            throw .usage("'--model' and '--timeout' go with '--exec'.")
+        } else if invocation.value("model") != nil || invocation.value("timeout") != nil
+            || invocation.flag("every-case")
+        {
+            throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
         } else {
             let catalog = try AdapterCatalog(invocation)
             if invocation.positionals.isEmpty {
@@ -124,7 +135,7 @@ package enum AdaptersCheckCommand {
         let suites = adapters.map { adapter in
             AdapterConformanceSuite.command(adapter, options: options) { result in
                 switch result {
-                case .success(let report): console.writeOut(summary(of: report))
+                case .success(let report): console.writeOut(summary(of: report, requests: program?.requestsSent()))
                 case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
                 }
             }
@@ -240,14 +251,16 @@ package enum AdaptersCheckCommand {
         return parts.joined(separator: ", ")
     }
 
-    /// `uikit: passed 914721 cases in 2.1 s`, or the failure count and the smallest failing case.
-    static func summary(of report: ConformanceReport) -> String {
-        let time = String(format1: report.seconds)
+    /// `uikit: passed 914721 cases in 2.1 s`, or the failure count and the
+    /// smallest failing case; for an adapter program, `(7695 requests sent)`
+    /// after the time.
+    static func summary(of report: ConformanceReport, requests: Int? = nil) -> String {
+        let time = String(format1: report.seconds) + " s" + (requests.map { " (\($0) requests sent)" } ?? "")
         guard let smallest = report.smallestFailure else {
-            return "\(report.adapter): passed \(report.casesChecked) cases in \(time) s\n"
+            return "\(report.adapter): passed \(report.casesChecked) cases in \(time)\n"
         }
         let text = smallest.description.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n")
-        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time) s; "
+        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time); "
             + "smallest:\n\(text)\n"
     }
 }

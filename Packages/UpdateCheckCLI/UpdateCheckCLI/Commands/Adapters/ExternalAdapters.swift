@@ -18,22 +18,26 @@ package enum ExternalAdapters {
         package var entry: AdapterEntry
         /// Ends the program.
         package var stop: @Sendable () -> Void
+        /// The requests written to the program so far.
+        package var requestsSent: @Sendable () -> Int
     }
 
     /// Starts `command` for the model `model`, reading its handshake; the
-    /// program runs in `workingDirectory` when given.
+    /// program runs in `workingDirectory` when given, and is sent every case
+    /// as it is when `sendsEveryCase` (otherwise cases equal up to renaming
+    /// their IDs are asked once).
     ///
     /// - Throws: exit 64 for an unknown model; 66 when the program cannot be
     ///   started; 65 when its handshake is missing or invalid.
-    package static func start(command: String, model: String, timeout: Double, workingDirectory: String? = nil)
-        throws(CLIError) -> Started
-    {
+    package static func start(
+        command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
+    ) throws(CLIError) -> Started {
         func start<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
         where Inner.ID == Int {
             started(
                 try ExternalAdapter(
                     command: command, model: type, modelName: model, timeout: timeout,
-                    workingDirectory: workingDirectory))
+                    workingDirectory: workingDirectory, sendsEveryCase: sendsEveryCase))
         }
         do {
             switch model {
@@ -58,6 +62,7 @@ package enum ExternalAdapters {
 
     /// The entry and stopper of a started adapter.
     static func started<Inner: ReplayableModel>(_ adapter: ExternalAdapter<Inner>) -> Started where Inner.ID == Int {
-        Started(entry: AdapterEntry(provingOnly: adapter), stop: adapter.stopper)
+        Started(
+            entry: AdapterEntry(provingOnly: adapter), stop: adapter.stopper, requestsSent: adapter.requestCounter)
     }
 }

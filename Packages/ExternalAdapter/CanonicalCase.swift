@@ -1,0 +1,104 @@
+import BatchUpdate
+
+/// A case with its item IDs renamed to canonical ones, so that cases equal
+/// up to a renaming of IDs ask an adapter program the same question once.
+///
+/// An adapter's answer is a function of its request, and renaming items
+/// changes nothing about what a list toolkit must be told. So the kit
+/// renames each case's IDs in order of first appearance — the old snapshot
+/// from the top (old item *i* becomes *i*), then the items the new snapshot
+/// inserts, from the top — and asks the program the renamed case. The
+/// `changed` list and the plan follow the renaming; the moved and changed
+/// flags are part of the question, so two cases share an answer only when
+/// their whole requests are equal after renaming. The answer is replayed
+/// on the model with the names mapped back, for every case. This is the
+/// symmetry reduction of the state explorer applied to the conformance kit:
+/// over 5 IDs the 914,721 cases ask a few thousand distinct questions.
+///
+/// Only cases of at most ``limit`` items (old and inserted together) have a
+/// canonical form: larger ones (random pairs) almost never repeat, and their
+/// answers are not worth keeping.
+@usableFromInline
+struct CanonicalCase {
+    /// A case's canonical request, packed: equal keys are equal requests.
+    @usableFromInline
+    struct Key: Hashable, Sendable {
+        /// The canonical name of each new item, 4 bits each from the lowest.
+        var order: UInt64
+        /// Changed flags of new items (bits 0–15), moved flags (16–31), the
+        /// old count (32–39) and the new count (40–47).
+        var shape: UInt64
+    }
+
+    /// The most items (old and inserted together) a canonical case has.
+    @usableFromInline static var limit: Int { 16 }
+
+    /// The canonical request.
+    @usableFromInline var key: Key
+    /// For each canonical name (0, 1, …), the case's own ID.
+    @usableFromInline var names: [Int]
+
+    /// The canonical form of `plan`, or `nil` when it has more than ``limit`` items.
+    ///
+    /// - Complexity: O(*n*) for *n* items, without hashing.
+    @usableFromInline
+    init?(_ plan: UpdatePlan<Int>) {
+        let total = plan.old.count + plan.insertedCount
+        guard total <= Self.limit else { return nil }
+        var names = plan.old
+        names.reserveCapacity(total)
+        var order: UInt64 = 0
+        var shape = UInt64(plan.old.count) << 32 | UInt64(plan.new.count) << 40
+        for index in plan.new.indices {
+            let canonical: Int
+            if let source = plan.oldIndex(ofNew: index) {
+                canonical = source
+                if plan.isChanged(new: index) { shape |= 1 << UInt64(index) }
+                if plan.isMoved(new: index) { shape |= 1 << UInt64(16 + index) }
+            } else {
+                canonical = names.count
+                names.append(plan.new[index])
+            }
+            order |= UInt64(canonical) << UInt64(4 * index)
+        }
+        key = Key(order: order, shape: shape)
+        self.names = names
+    }
+
+    /// The renamed plan the program is asked: old items `0..<n` in order,
+    /// inserted items numbered on in new order, flags as in the case.
+    @usableFromInline
+    func canonicalPlan(of plan: UpdatePlan<Int>) -> UpdatePlan<Int> {
+        var new: [Int] = []
+        var sources: [Int] = []
+        var moved: [Bool] = []
+        var changed: [Bool] = []
+        new.reserveCapacity(plan.new.count)
+        sources.reserveCapacity(plan.new.count)
+        var inserted = plan.old.count
+        for index in plan.new.indices {
+            if let source = plan.oldIndex(ofNew: index) {
+                new.append(source)
+                sources.append(source)
+            } else {
+                new.append(inserted)
+                sources.append(-1)
+                inserted += 1
+            }
+            moved.append(plan.isMoved(new: index))
+            changed.append(plan.isChanged(new: index))
+        }
+        return UpdatePlan(
+            unchecked: Array(0..<plan.old.count), new: new, sourceOfNew: sources, moved: moved, changed: changed)
+    }
+
+    /// The case's own ID of a canonical name (`a` is 0), or `nil` for a name
+    /// that is not in the case.
+    @inlinable
+    func id(named name: String) -> Int? {
+        var utf8 = name.utf8.makeIterator()
+        guard let byte = utf8.next(), utf8.next() == nil, byte >= UInt8(ascii: "a") else { return nil }
+        let index = Int(byte) - Int(UInt8(ascii: "a"))
+        return index < names.count ? names[index] : nil
+    }
+}
