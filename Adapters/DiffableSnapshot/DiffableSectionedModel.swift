@@ -107,7 +107,7 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
 
     init(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
         ids = snapshot.sectionIDs
-        items = snapshot.sections.map(\.items)
+        items = snapshot.sections.map { $0.items }
         owner = [:]
         for section in snapshot.sections {
             for item in section.items { owner[item] = section.id }

@@ -49,6 +49,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// The structural batches, then the refresh batch.
+    @inlinable
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
@@ -58,11 +59,12 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// Whether the whole structure can go in one batch without breaking a section rule.
+    @inlinable
     public static func isSafeInOneBatch(_ diff: SectionedDiff<SectionID, ItemID>) -> Bool {
-        let deleted = Set(diff.sections.deletions.map(\.offset))
-        let inserted = Set(diff.sections.insertions.map(\.offset))
-        let movedFrom = Set(diff.sections.moves.map(\.from))
-        let movedTo = Set(diff.sections.moves.map(\.to))
+        let deleted = Set(diff.sections.deletions.map { $0.offset })
+        let inserted = Set(diff.sections.insertions.map { $0.offset })
+        let movedFrom = Set(diff.sections.moves.map { $0.from })
+        let movedTo = Set(diff.sections.moves.map { $0.to })
         if diff.itemDeletions.contains(where: { movedFrom.contains($0.position.section) }) { return false }
         if diff.itemInsertions.contains(where: { movedTo.contains($0.position.section) }) { return false }
         return !diff.itemMoves.contains {
@@ -73,6 +75,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
 
     /// Every section and item call of the diff in one batch; items of
     /// deleted sections go with them, items of inserted sections arrive with them.
+    @inlinable
     static func oneBatch(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
@@ -81,13 +84,14 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// The calls of a diff, as one batch would make them.
+    @inlinable
     static func calls(for diff: SectionedDiff<SectionID, ItemID>) -> [UIKitSectionedCall] {
-        let deleted = Set(diff.sections.deletions.map(\.offset))
-        let inserted = Set(diff.sections.insertions.map(\.offset))
+        let deleted = Set(diff.sections.deletions.map { $0.offset })
+        let inserted = Set(diff.sections.insertions.map { $0.offset })
         var calls: [UIKitSectionedCall] = []
-        if !diff.sections.deletions.isEmpty { calls.append(.deleteSections(diff.sections.deletions.map(\.offset))) }
+        if !diff.sections.deletions.isEmpty { calls.append(.deleteSections(diff.sections.deletions.map { $0.offset })) }
         if !diff.sections.insertions.isEmpty {
-            calls.append(.insertSections(diff.sections.insertions.map(\.offset)))
+            calls.append(.insertSections(diff.sections.insertions.map { $0.offset }))
         }
         for move in diff.sections.moves { calls.append(.moveSection(move.from, to: move.to)) }
         let deletions = diff.itemDeletions.filter { !deleted.contains($0.position.section) }
@@ -111,6 +115,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// Insert the new sections empty, move every item, then delete and move sections.
+    @inlinable
     static func stagedBatches(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
@@ -140,6 +145,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
 
     /// `reloadSections` for changed sections and `reconfigureItems` or
     /// `reloadItems` for changed items outside them, on the new state.
+    @inlinable
     func refreshBatch(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>? {

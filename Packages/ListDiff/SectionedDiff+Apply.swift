@@ -148,8 +148,8 @@ extension SectionedDiff {
         }
         insertions.sort { $0.offset < $1.offset }
 
-        let movedSections = Set(sections.moves.map(\.id))
-        let movedItems = Set(itemMoves.map(\.id))
+        let movedSections = Set(sections.moves.map { $0.id })
+        let movedItems = Set(itemMoves.map { $0.id })
         var oldSectionOffsets: [SectionID: Int] = [:]
         for (offset, section) in old.sections.enumerated() { oldSectionOffsets[section.id] = offset }
         var oldItemPositions: [ItemID: ItemPosition] = [:]
@@ -173,7 +173,7 @@ extension SectionedDiff {
                 }
             }
         }
-        let insertedSectionOffsets = Set(sections.insertions.map(\.offset))
+        let insertedSectionOffsets = Set(sections.insertions.map { $0.offset })
         for (sectionOffset, section) in new.sections.enumerated() where insertedSectionOffsets.contains(sectionOffset) {
             for (itemOffset, item) in section.items.enumerated() {
                 guard let from = oldItemPositions[item] else { continue }

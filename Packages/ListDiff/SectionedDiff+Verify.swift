@@ -32,6 +32,7 @@ extension SectionedDiff {
     ///   that fails, naming the pair (as `S: a b` per section), the check,
     ///   and expected against actual.
     /// - Complexity: O(*n*²) in the worst case for the independent runs.
+    @inlinable
     public func verify(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
     ) throws(ListDiffError) {
@@ -70,6 +71,7 @@ extension SectionedDiff {
     }
 
     /// Check 4 of ``verify(from:to:)``.
+    @inlinable
     func checkAgainstFlatEngine(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>,
         failure: (VerificationCheck, String, String) -> ListDiffError
@@ -114,6 +116,7 @@ extension SectionedDiff {
 
     /// The fewest section moves and item moves for the pair, computed by
     /// dynamic programming over longest increasing runs, apart from the engine.
+    @inlinable
     static func minimumMoves(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
     ) -> (sections: Int, items: Int) {
@@ -138,6 +141,7 @@ extension SectionedDiff {
 
     /// The length of the longest strictly increasing subsequence, by O(*n*²)
     /// dynamic programming.
+    @inlinable
     static func longestIncreasingLength(_ values: [Int]) -> Int {
         var lengths = [Int](repeating: 1, count: values.count)
         for index in values.indices {

@@ -39,11 +39,11 @@ public struct SectionedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable
 
     /// The section IDs, in order.
     @inlinable
-    public var sectionIDs: [SectionID] { sections.map(\.id) }
+    public var sectionIDs: [SectionID] { sections.map { $0.id } }
 
     /// The number of items in each section, in order.
     @inlinable
-    public var itemCounts: [Int] { sections.map(\.items.count) }
+    public var itemCounts: [Int] { sections.map { $0.items.count } }
 
     /// The number of items over all sections.
     @inlinable
@@ -104,7 +104,7 @@ public struct SectionedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable
             sectionDuplicates = true
         }
         if sectionDuplicates {
-            throw .duplicateSectionIDs(in: side, duplicates: Self.duplicates(sections.map(\.id)))
+            throw .duplicateSectionIDs(in: side, duplicates: Self.duplicates(sections.map { $0.id }))
         }
         var positions: [ItemID: ItemPosition] = [:]
         positions.reserveCapacity(itemCount)

@@ -53,6 +53,7 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     /// sections its flat data source shows.
     ///
     /// - Complexity: that of `Base` on *n* + *s* rows, for *n* items and *s* sections.
+    @inlinable
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> [SectionedUpdateBatch<SectionID, ItemID, Base.Call>] {
@@ -62,6 +63,7 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     }
 
     /// The items the flat diff moves: their cells follow the base policy's move style.
+    @inlinable
     public func movedItems(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> Set<ItemID> {
         let flat = Self.flatPlan(plan)
         var moved = Set<ItemID>()
@@ -72,6 +74,7 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     }
 
     /// The flat plan: header and item rows, changed items and changed sections' headers.
+    @inlinable
     static func flatPlan(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
     ) -> UpdatePlan<SectionedEntry<SectionID, ItemID>> {
@@ -86,6 +89,7 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     }
 
     /// The sections of a flat list of header and item rows.
+    @inlinable
     static func sections(of rows: [SectionedEntry<SectionID, ItemID>]) -> SectionedSnapshot<SectionID, ItemID> {
         guard let sections = SectionedSnapshot(headerRows: rows) else {
             preconditionFailure("\(Base.self) showed item rows above the first header row")
@@ -126,17 +130,20 @@ public struct HeaderRowModel<Base: ToolkitModel, SectionID: Hashable & Sendable,
     SectionedToolkitModel
 where Base.ID == SectionedEntry<SectionID, ItemID> {
     /// The flat model.
-    public private(set) var base: Base
+    public var base: Base { flat }
+    /// The flat model, replayed on.
+    @usableFromInline var flat: Base
     /// For each of the flat model's first cells, the item cell it stands for
     /// (the item's offset over all sections), or -1 for a header row's cell.
-    let itemCellOfFlatCell: [Int]
+    @usableFromInline let itemCellOfFlatCell: [Int]
     /// The number of items shown at the start.
-    let itemCount: Int
+    @usableFromInline let itemCount: Int
 
     /// A flat model showing `snapshot` as header and item rows.
+    @inlinable
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
         let rows = snapshot.flattened
-        base = Base(showing: rows)
+        flat = Base(showing: rows)
         var item = 0
         itemCellOfFlatCell = rows.map { row in
             guard case .item = row else { return -1 }
@@ -150,14 +157,16 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     /// flattened `batch.sections`.
     ///
     /// - Throws: the flat toolkit's error.
+    @inlinable
     public mutating func perform(_ batch: SectionedUpdateBatch<SectionID, ItemID, Base.Call>) throws(Base.Failure) {
-        try base.perform(UpdateBatch(items: batch.sections.flattened, calls: batch.calls))
+        try flat.perform(UpdateBatch(items: batch.sections.flattened, calls: batch.calls))
     }
 
     /// The sections shown: each header row opens one; its item rows follow.
+    @inlinable
     public var sections: [DisplayedSection<SectionID, ItemID>] {
         var result: [DisplayedSection<SectionID, ItemID>] = []
-        for row in base.rows {
+        for row in flat.rows {
             switch row.id {
             case .section(let id):
                 result.append(DisplayedSection(id: id, rows: [], isRefreshed: row.isRefreshed))

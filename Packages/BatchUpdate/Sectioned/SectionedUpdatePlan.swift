@@ -36,8 +36,8 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
         } catch {
             throw .invalidSnapshots(error)
         }
-        let oldItems = Set(old.sections.flatMap(\.items))
-        let newItems = Set(new.sections.flatMap(\.items))
+        let oldItems = Set(old.sections.flatMap { $0.items })
+        let newItems = Set(new.sections.flatMap { $0.items })
         if let stray = changedItems.first(where: { !oldItems.contains($0) || !newItems.contains($0) }) {
             throw .changedIDNotKept(id: "\(stray)")
         }
@@ -55,6 +55,7 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
     /// A plan over a diff already verified from `old` to `new`, whose
     /// changed items and sections are kept in both: the conformance kit's
     /// cases of one pair share one verification.
+    @inlinable
     init(
         old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
         verified diff: SectionedDiff<SectionID, ItemID>, changedItems: Set<ItemID>, changedSections: Set<SectionID>
@@ -70,7 +71,7 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
     public var isEmpty: Bool { diff.isEmpty && changedItems.isEmpty && changedSections.isEmpty }
 
     /// The kept items the diff moves (to another section, or within their own).
-    public var movedItems: Set<ItemID> { Set(diff.itemMoves.map(\.id)) }
+    public var movedItems: Set<ItemID> { Set(diff.itemMoves.map { $0.id }) }
 
     /// The path of `position`, in UIKit's terms.
     @inlinable
