@@ -153,8 +153,13 @@ import Testing
                         one beginUpdates/endUpdates pair, one dispatch, one apply) and replayed on the
                         adapter's toolkit model. 'updatecheck adapters' lists the adapters. With
                         --format svg it draws both lists side by side, kept items joined, and the calls.
+                        Sectioned files (as 'updatecheck diff' reads them) take a sectioned adapter
+                        (uikit-sections, appkit-sections, ...): the report counts sections and items, each
+                        batch names the sections it leaves, and the picture draws each section as a band
+                        holding its items, sections deleted, inserted and moved coloured.
                         Exit codes: 0 done; 1 the calls fail on the model; 64 missing or unknown
-                        --adapter; 65 bad JSON or duplicate IDs (naming file and offset); 66 a file is missing.
+                        --adapter, or one of the other shape; 65 bad JSON, duplicate IDs (naming file and
+                        offset or lines) or a flat file against a sectioned one; 66 a file is missing.
 
                         USAGE: updatecheck plan <old> <new> [<options>]
 
@@ -163,7 +168,7 @@ import Testing
                           <new>                   The snapshot after the change (JSON file).
 
                         OPTIONS:
-                          --adapter <name>        The adapter: uikit, appkit, recyclerview, diffable, or a variant.
+                          --adapter <name>        The adapter: uikit, appkit, recyclerview, diffable, a variant, or a sectioned one.
                           --format <format>       Output format: text (default), json, or svg (a picture).
                           -h, --help              Show help information.
 

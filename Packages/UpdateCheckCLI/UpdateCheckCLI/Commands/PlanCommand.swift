@@ -14,12 +14,19 @@ package enum PlanCommand {
             one beginUpdates/endUpdates pair, one dispatch, one apply) and replayed on the
             adapter's toolkit model. 'updatecheck adapters' lists the adapters. With
             --format svg it draws both lists side by side, kept items joined, and the calls.
+            Sectioned files (as 'updatecheck diff' reads them) take a sectioned adapter
+            (uikit-sections, appkit-sections, ...): the report counts sections and items, each
+            batch names the sections it leaves, and the picture draws each section as a band
+            holding its items, sections deleted, inserted and moved coloured.
             Exit codes: 0 done; 1 the calls fail on the model; 64 missing or unknown
-            --adapter; 65 bad JSON or duplicate IDs (naming file and offset); 66 a file is missing.
+            --adapter, or one of the other shape; 65 bad JSON, duplicate IDs (naming file and
+            offset or lines) or a flat file against a sectioned one; 66 a file is missing.
             """,
         arguments: DiffCommand.snapshotArguments,
         options: [
-            .value("adapter", name: "name", help: "The adapter: uikit, appkit, recyclerview, diffable, or a variant."),
+            .value(
+                "adapter", name: "name",
+                help: "The adapter: uikit, appkit, recyclerview, diffable, a variant, or a sectioned one."),
             format.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
@@ -38,10 +45,26 @@ package enum PlanCommand {
     /// - Returns: 0, or 1 when the calls fail on the adapter's model.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
-        let adapter = try AdapterCatalog(added: invocation.adapters).named(name, option: "adapter")
+        let catalog = AdapterCatalog(added: invocation.adapters)
+        let sectioned = catalog.sectioned.first { $0.name == name }
+        let flat = sectioned == nil ? try catalog.named(name, option: "adapter") : nil
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
+        let filesAreSectioned = old.sections != nil || new.sections != nil
+        if let sectioned, filesAreSectioned {
+            return try runSectioned(invocation, adapter: sectioned, format: format, old: old, new: new)
+        }
+        if filesAreSectioned {
+            try DiffCommand.requireSameShape(old, new)
+            throw .usage(
+                "'\(name)' plans flat lists, and the files hold sections: '--adapter' takes a sectioned adapter, "
+                    + "one of \(catalog.sectioned.map(\.name).joined(separator: ", ")).")
+        }
+        guard let adapter = flat else {
+            throw .usage(
+                "'\(name)' plans sectioned lists, and the files are flat: give section objects or a flat adapter.")
+        }
         let oldIDs = old.idStrings
         let newIDs = new.idStrings
         let changes = try DiffCommand.changes(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
@@ -62,6 +85,29 @@ package enum PlanCommand {
                 notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? [])
             invocation.console.writeOut(SVGPlanRenderer.render(picture))
         default: invocation.console.writeOut(PlanTextReport.render(calls, plan: plan, adapter: adapter))
+        }
+        return calls.problem == nil ? .success : .checkFailed
+    }
+
+    /// Plans two sectioned files with a sectioned adapter.
+    ///
+    /// - Throws: as ``run(_:)``.
+    static func runSectioned(
+        _ invocation: Invocation, adapter: SectionedAdapterEntry, format: String, old: DiffSnapshotFile,
+        new: DiffSnapshotFile
+    ) throws(CLIError) -> ExitCode {
+        let plan = try SectionedPlanReport.plan(from: old, to: new)
+        guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
+        let calls = planCalls(plan)
+        switch format {
+        case "json": invocation.console.writeOut(SectionedPlanReport.json(calls, plan: plan, adapter: adapter))
+        case "svg":
+            let picture = PlanPicture(
+                title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
+                batches: calls.batches.map { $0.map(\.description) },
+                notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? [])
+            invocation.console.writeOut(SVGPlanRenderer.render(picture))
+        default: invocation.console.writeOut(SectionedPlanReport.text(calls, plan: plan, adapter: adapter))
         }
         return calls.problem == nil ? .success : .checkFailed
     }
