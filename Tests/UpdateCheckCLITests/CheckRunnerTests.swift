@@ -168,19 +168,30 @@ extension Console {
             try BuiltInSuites.make(CheckOptions()).map(\.name)
                 == [
                     "state seed", "state explore", "diff seed", "diff seed k=4", "diff exhaustive k=5",
-                    "adapters uikit",
-                    "adapters appkit", "adapters recyclerview", "adapters diffable",
+                    "diff sections s=2 k=4", "adapters uikit", "adapters appkit", "adapters recyclerview",
+                    "adapters diffable", "adapters uikit-sections", "adapters uikit-sections-reload",
+                    "adapters diffable-sections", "adapters diffable-reload-sections", "adapters appkit-sections",
+                    "adapters recyclerview-sections", "adapters recyclerview-no-payload-sections",
+                    "adapters animatedlist-sections",
                 ])
         #expect(
-            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.adapters])).map(\.caseCount) == [75, 75, 75, 75])
+            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.adapters])).map(\.caseCount)
+                == [75, 75, 75, 75] + Array(repeating: 131, count: 8))
         #expect(
-            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == ["diff seed", "diff seed k=4"])
+            try BuiltInSuites.make(CheckOptions(ids: 2, areas: [.adapters])).suffix(8).map(\.caseCount).allSatisfy {
+                $0 == 33
+            })
+        #expect(
+            try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == [
+                "diff seed", "diff seed k=4", "diff sections s=2 k=4",
+            ])
         #expect(try BuiltInSuites.make(CheckOptions(areas: [.state])).map(\.caseCount) == [1, 16])
         #expect(
             StateExploreSuite.configurations(records: 3).map(\.description) == [
                 "3 records, 2 values", "1 record, 3 values",
             ])
-        #expect(try BuiltInSuites.make(CheckOptions(ids: 6, areas: [.diff])).map(\.caseCount) == [6, 65, 1957])
+        #expect(try BuiltInSuites.make(CheckOptions(ids: 6, areas: [.diff])).map(\.caseCount) == [6, 65, 1957, 653])
+        #expect(try BuiltInSuites.make(CheckOptions(ids: 1, areas: [.diff])).map(\.caseCount) == [6, 65, 2, 11])
     }
 
     @Test func aBrokenStoreFailsItsInvariantCasesWithAReplayableScenario() throws {

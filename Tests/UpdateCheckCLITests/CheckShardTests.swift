@@ -39,8 +39,11 @@ import Testing
             + BuiltInAdapters.defaults.map {
                 AdapterConformanceSuite.make($0, ids: 2, seed: 5, randomPairs: 250, pictures: nil)
             }
+            + BuiltInAdapters.sectioned.map {
+                SectionedConformanceSuite.make($0, bound: BuiltInSuites.sectionedAdapterBound(ids: 2), pictures: nil)
+            }
         let whole = Self.keys(try SuiteRunner(console: .discarding).run(suites).results)
-        #expect(whole.count == 93 + 4 * 8)
+        #expect(whole.count == 93 + 33 + 4 * 8 + 8 * 33)
         #expect(Set(whole).count == whole.count)
         var union: [Key] = []
         for index in 1...count {
@@ -69,7 +72,7 @@ import Testing
         #expect(merge.status == 0, "\(merge.stderr)")
         let expected = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("whole.xml"))
         let merged = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("merged.xml"))
-        #expect(merged.cases.count == 153)
+        #expect(merged.cases.count == 450)
         #expect(merged.cases.sorted() == expected.cases.sorted())
         #expect(merged.root["tests"] == expected.root["tests"])
         #expect(merged.root["failures"] == expected.root["failures"])

@@ -43,6 +43,7 @@ import UIKitAdapter
         #expect(
             xml.contains(#"<testcase name="old [T: a | S:]" classname="BatchUpdate.conformance.diffable-sections""#))
         #expect(xml.contains(#"<property name="sections" value="2"/>"#))
+        #expect(xml.contains(#"<property name="items" value="1"/>"#))
         #expect(xml.contains(#"<property name="cases" value="\#(cases)"/>"#))
     }
 

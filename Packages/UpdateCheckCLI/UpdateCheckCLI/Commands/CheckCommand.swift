@@ -14,13 +14,15 @@ package enum CheckCommand {
             interleaving of events on the real state machine, to a fixed point, for
             --records records with two values and for one record with three; the list
             article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
-            --ids IDs; the conformance kit for each built-in adapter (every pair of --ids
+            --ids IDs; every pair of sectioned snapshots of 2 sections and up to 4 of the
+            --ids items; the conformance kit for each default adapter (every pair of --ids
             IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
-            the traces). Prints a table of suites (cases, failures, seconds) and a closing
-            'N passed, N failed' line. On a terminal a progress line is drawn; in CI logs
-            and pipes a line per suite is printed as it finishes. A failing adapter case
-            also writes a picture of its pair next to the JUnit report, linked from its
-            system-out.
+            the traces); the sectioned kit for each sectioned adapter (every pair of 2
+            sections and up to 3 items). Prints a table of suites (cases, failures,
+            seconds) and a closing 'N passed, N failed' line. On a terminal a progress line
+            is drawn; in CI logs and pipes a line per suite is printed as it finishes. A
+            failing adapter case also writes a picture of its pair next to the JUnit
+            report, linked from its system-out.
 
             --shard i/n numbers the cases of all suites in order and runs those whose
             number is i-1 modulo n: the shards of one n run every case exactly once, and

@@ -3,9 +3,12 @@
 package enum BuiltInSuites {
     /// Every built-in suite of the areas in `options`, in order: the state
     /// seed scenario and the exploration of `--records` records; the diff seed pairs, the seed's 65 × 65 run (every
-    /// pair cross-checked by the standard library) and the exhaustive run of
-    /// `--ids` IDs (when that is not the seed's 4); the conformance kit for
-    /// each of the four built-in adapters.
+    /// pair cross-checked by the standard library), the exhaustive run of
+    /// `--ids` IDs (when that is not the seed's 4) and the sectioned run of
+    /// 2 sections and up to 4 of those IDs (``sectionedDiffIDs``); the
+    /// conformance kit for each of the four built-in adapters, then the
+    /// sectioned kit for every built-in sectioned adapter on 2 sections and up
+    /// to 3 of the IDs (``sectionedAdapterBound(ids:)``).
     ///
     /// - Throws: exit 65 if an embedded input were malformed.
     package static func make(_ options: CheckOptions) throws(CLIError) -> [CheckSuite] {
@@ -22,14 +25,36 @@ package enum BuiltInSuites {
                     suites.append(
                         DiffExhaustiveSuite.make(name: "diff exhaustive k=\(options.ids)", idCount: options.ids))
                 }
+                let sectionedIDs = sectionedDiffIDs(ids: options.ids)
+                suites.append(
+                    DiffExhaustiveSuite.sectioned(
+                        sectionCount: sectionCount, idCount: sectionedIDs,
+                        name: "diff sections s=\(sectionCount) k=\(sectionedIDs)"))
             case .adapters:
                 let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
                 for adapter in BuiltInAdapters.defaults {
                     suites.append(
                         AdapterConformanceSuite.make(adapter, ids: options.ids, seed: options.seed, pictures: pictures))
                 }
+                let bound = sectionedAdapterBound(ids: options.ids)
+                for adapter in BuiltInAdapters.sectioned {
+                    suites.append(SectionedConformanceSuite.make(adapter, bound: bound, pictures: pictures))
+                }
             }
         }
         return suites
+    }
+
+    /// The sections of the sectioned suites: 2 (S, T).
+    package static let sectionCount = 2
+
+    /// The items of the sectioned diff suite: `ids`, at most 4 (653
+    /// snapshots, 426,409 pairs).
+    package static func sectionedDiffIDs(ids: Int) -> Int { min(ids, 4) }
+
+    /// The bound of the sectioned adapter suites: 2 sections and `ids` items,
+    /// at most 3 (131 old snapshots, 48,633 cases per adapter).
+    package static func sectionedAdapterBound(ids: Int) -> SectionedBound {
+        SectionedBound(sections: sectionCount, ids: min(ids, 3))
     }
 }

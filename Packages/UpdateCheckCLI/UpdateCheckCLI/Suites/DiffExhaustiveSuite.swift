@@ -86,7 +86,7 @@ package enum DiffExhaustiveSuite {
             name: name, area: .diff, caseCount: snapshots,
             properties: [
                 JUnitProperty(name: "sections", value: String(sectionCount)),
-                JUnitProperty(name: "ids", value: String(idCount)),
+                JUnitProperty(name: "items", value: String(idCount)),
                 JUnitProperty(name: "snapshots", value: String(snapshots)),
             ]
         ) { selection in

@@ -7,22 +7,19 @@ import ListDiff
 /// its smallest failing case of each kind.
 ///
 /// `updatecheck check` proves each built-in sectioned adapter on
-/// ``checkBound`` (``make(_:bound:pictures:)``); `updatecheck adapters check
+/// `BuiltInSuites.sectionedAdapterBound(ids:)` (``make(_:bound:pictures:)``); `updatecheck adapters check
 /// --sections s` proves the adapters it is given on its own bound
 /// (``command(_:bound:shard:observe:)``). A failing case of `check` also
 /// gets a picture of its smallest failing pair, as the flat suites do.
 package enum SectionedConformanceSuite {
-    /// The bound `updatecheck check` proves every sectioned adapter on.
-    package static let checkBound = SectionedBound(sections: 2, ids: 3)
-
     /// The suite of `updatecheck check` proving `adapter` on every pair of
-    /// `bound`, named `adapters <name> s=<s> k=<k>`; pictures of failing cases
+    /// `bound`, named `adapters <name>`; pictures of failing cases
     /// go to `pictures` when given (see ``PictureFolder``).
     package static func make(_ adapter: SectionedAdapterEntry, bound: SectionedBound, pictures: PictureFolder?)
         -> CheckSuite
     {
         make(
-            adapter, name: "adapters \(adapter.name) s=\(bound.sections) k=\(bound.ids)", bound: bound,
+            adapter, name: "adapters \(adapter.name)", bound: bound,
             properties: properties(adapter, bound: bound), pictures: pictures, observe: nil)
     }
 
@@ -40,14 +37,15 @@ package enum SectionedConformanceSuite {
             ], pictures: nil, observe: observe)
     }
 
-    /// The adapter's name and policy, then the bound.
+    /// The adapter's name and policy, then the bound (`sections`, `items`:
+    /// not `ids`, which `check` gives every suite as its `--ids`).
     static func properties(_ adapter: SectionedAdapterEntry, bound: SectionedBound) -> [JUnitProperty] {
         [
             JUnitProperty(name: "adapter", value: adapter.name),
             JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
             JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
             JUnitProperty(name: "sections", value: String(bound.sections)),
-            JUnitProperty(name: "ids", value: String(bound.ids)),
+            JUnitProperty(name: "items", value: String(bound.ids)),
         ]
     }
 
