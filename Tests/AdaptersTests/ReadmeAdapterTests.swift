@@ -1,4 +1,5 @@
 import BatchUpdate
+import ListDiff
 import Testing
 import UIKitAdapter
 
@@ -61,5 +62,25 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
                 index path ({length = 2, path = 0 - 1}) (the path is reloaded, and a reload is a delete plus an insert)
                   batch 1: deleteItems(at: []); insertItems(at: []); reloadItems(at: [[0, 1]]); moveItem(at: [0, 1], to: [0, 0])
                 """)
+    }
+}
+
+/// The README's sectioned example ("Sectioned lists"), as written there.
+@Suite struct ReadmeSectionedExampleTests {
+    @Test func sectionedExampleHolds() throws {
+        let old: SectionedSnapshot<String, String> = [.init(id: "S", items: ["a", "b"]), .init(id: "T", items: ["c"])]
+        let new: SectionedSnapshot<String, String> = [.init(id: "S", items: ["b"]), .init(id: "T", items: ["a", "c"])]
+        let plan = try SectionedUpdatePlan(old: old, new: new, changedSections: ["T"])
+        #expect(plan.diff.itemMoves.count == 1)
+        let batches = UIKitSectionedAdapter<String, String>().batches(for: plan)
+        #expect(
+            batches.map(\.description) == [
+                "moveItem(at: [0, 0], to: [1, 0]) → [S: b | T: a c]", "reloadSections(sections: [1]) → [S: b | T: a c]",
+            ])
+        #expect(SectionedConformanceKit.problem(of: UIKitSectionedAdapter<String, String>(), plan: plan) == nil)
+        let report = SectionedConformanceKit.check(
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), sectionCount: 2, idCount: 3)
+        #expect(report.casesChecked == 48_633 && report.passed)
+        #expect(report.testCases.count == 131)
     }
 }
