@@ -165,4 +165,25 @@ import Testing
             }
         }
     }
+
+    /// One diff and one verifier reused across pairs of every size (large,
+    /// small, parallel, empty, large again) give exactly the fresh results:
+    /// emptying the parts, large or small, and the scratch space of the
+    /// checks, on the stack or the heap, leave nothing behind.
+    @Test func reusedDiffAndVerifierMatchFreshOnes() throws {
+        var changes = SnapshotDiff<Int>(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        var verifier = PairVerifier<Int>()
+        var pairs = [
+            Self.pair(1_000, 1, seed: 21), Self.pair(12, 2, seed: 22), Self.pair(70_000, 2, seed: 23),
+            (old: [Int](), new: [Int]()), Self.pair(5, 0, seed: 24), Self.pair(3_000, 0, seed: 25),
+        ]
+        pairs.append((old: pairs[0].new, new: pairs[0].old))
+        for (old, new) in pairs {
+            let fresh = try diff(from: old, to: new)
+            try changes.formDiff(from: old, to: new)
+            #expect(changes == fresh)
+            try verifier.verify(from: old, to: new)
+            #expect(verifier.diff == fresh)
+        }
+    }
 }
