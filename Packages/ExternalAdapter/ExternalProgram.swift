@@ -65,8 +65,18 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
     @usableFromInline let sendsEveryCase: Bool
     let handshake: ProtocolMessages.Handshake
     let state: Mutex<State>
-    /// Answers to canonical requests (at most ``keptLimit``).
-    @usableFromInline let kept: Mutex<[CanonicalCase.Key: KeptAnswer]>
+    /// The answers kept for reuse, and the canonical requests being asked.
+    @usableFromInline
+    struct KeptAnswers: Sendable {
+        /// Answers to canonical requests (at most ``ExternalProgram/keptLimit``).
+        @usableFromInline var answers: [CanonicalCase.Key: KeptAnswer] = [:]
+        /// Requests a caller is asking the program now: others wait for the
+        /// answer rather than ask again.
+        @usableFromInline var asking: Set<CanonicalCase.Key> = []
+    }
+
+    /// The kept answers, shared by every caller.
+    @usableFromInline let kept: Mutex<KeptAnswers>
     /// The most copies of the program running at once.
     let processLimit: Int
     /// The shortest wait for the handshake, in seconds: interpreters start slowly on a busy machine.
@@ -92,7 +102,7 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
         let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
         handshake = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
         state = Mutex(State(idle: [process], running: 1))
-        kept = Mutex([:])
+        kept = Mutex(KeptAnswers())
         #if canImport(Glibc)
             let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         #else
@@ -127,13 +137,32 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
     /// failed gets one batch holding a single ``ExternalCall/failed(_:)``.
     ///
     /// Each case is asked as its canonical request, once per distinct one
-    /// (kept answers included), unless ``sendsEveryCase`` or the case is too
-    /// large; the answer's names are then mapped back to the case's IDs.
+    /// (kept answers included, and requests another caller is asking
+    /// awaited), unless ``sendsEveryCase`` or the case is too large; the
+    /// answer's names are then mapped back to the case's IDs.
     @inlinable
     func answers(for plans: [UpdatePlan<Int>]) -> [Batches] {
         if sendsEveryCase { return ask(plans).map(Self.batches) }
         let canonical = plans.map(CanonicalCase.init)
-        var found = kept.withLock { kept in canonical.map { $0.flatMap { kept[$0.key] } } }
+        var found = [KeptAnswer?](repeating: nil, count: plans.count)
+        /// Cases whose canonical request another caller is asking.
+        var awaited: [Int] = []
+        var mine = Set<CanonicalCase.Key>()
+        kept.withLock { kept in
+            for (index, form) in canonical.enumerated() {
+                guard let form else { continue }
+                if let answer = kept.answers[form.key] {
+                    found[index] = answer
+                } else if mine.contains(form.key) {
+                    continue
+                } else if kept.asking.contains(form.key) {
+                    awaited.append(index)
+                } else {
+                    mine.insert(form.key)
+                    kept.asking.insert(form.key)
+                }
+            }
+        }
         var questions: [UpdatePlan<Int>] = []
         var questionOf = [Int](repeating: -1, count: plans.count)
         var asked: [CanonicalCase.Key: Int] = [:]
@@ -143,6 +172,7 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
                 questions.append(plans[index])
                 continue
             }
+            guard mine.contains(form.key) else { continue }
             if let question = asked[form.key] {
                 questionOf[index] = question
             } else {
@@ -154,19 +184,51 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
         let outcomes = questions.isEmpty ? [] : ask(questions)
         if !asked.isEmpty {
             kept.withLock { kept in
-                for (key, question) in asked where kept.count < Self.keptLimit {
+                for (key, question) in asked {
+                    kept.asking.remove(key)
+                    guard kept.answers.count < Self.keptLimit else { continue }
                     switch outcomes[question] {
                     case .answered(let raw, let batches, let namesItems):
-                        kept[key] = .answered(batches, raw: namesItems ? raw : nil)
-                    case .failed(let reason, kept: true): kept[key] = .failed(reason)
+                        kept.answers[key] = .answered(batches, raw: namesItems ? raw : nil)
+                    case .failed(let reason, kept: true): kept.answers[key] = .failed(reason)
                     case .failed(_, kept: false): break
                     }
                 }
             }
         }
+        // The answers other callers were asking; a request they could not
+        // keep is asked again here.
+        var direct: [Int: Batches] = [:]
+        while !awaited.isEmpty {
+            var orphans: [Int] = []
+            kept.withLock { kept in
+                awaited.removeAll { index in
+                    let key = canonical[index]!.key
+                    if let answer = kept.answers[key] {
+                        found[index] = answer
+                        return true
+                    }
+                    guard kept.asking.contains(key) else {
+                        orphans.append(index)
+                        return true
+                    }
+                    return false
+                }
+            }
+            if !orphans.isEmpty {
+                for (index, batches) in zip(orphans, answers(for: orphans.map { plans[$0] })) {
+                    direct[index] = batches
+                }
+            }
+            if !awaited.isEmpty { usleep(200) }
+        }
         var results: [Batches] = []
         results.reserveCapacity(plans.count)
         for index in plans.indices {
+            if let batches = direct[index] {
+                results.append(batches)
+                continue
+            }
             guard let form = canonical[index] else {
                 results.append(Self.batches(outcomes[questionOf[index]]))
                 continue
