@@ -77,14 +77,14 @@ package enum PlanCommand {
         guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
         let calls = planCalls(plan)
         switch format {
-        case "json": invocation.console.writeOut(PlanJSONReport.render(calls, plan: plan, adapter: adapter))
+        case "json": invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).json)
         case "svg":
             let picture = PlanPicture(
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
                 notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? [])
             invocation.console.writeOut(SVGPlanRenderer.render(picture))
-        default: invocation.console.writeOut(PlanTextReport.render(calls, plan: plan, adapter: adapter))
+        default: invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).text)
         }
         return calls.problem == nil ? .success : .checkFailed
     }
@@ -96,19 +96,41 @@ package enum PlanCommand {
         _ invocation: Invocation, adapter: SectionedAdapterEntry, format: String, old: DiffSnapshotFile,
         new: DiffSnapshotFile
     ) throws(CLIError) -> ExitCode {
-        let plan = try SectionedPlanReport.plan(from: old, to: new)
+        let plan = try sectionedPlan(from: old, to: new)
         guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
         let calls = planCalls(plan)
         switch format {
-        case "json": invocation.console.writeOut(SectionedPlanReport.json(calls, plan: plan, adapter: adapter))
+        case "json": invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).json)
         case "svg":
             let picture = PlanPicture(
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
                 notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? [])
             invocation.console.writeOut(SVGPlanRenderer.render(picture))
-        default: invocation.console.writeOut(SectionedPlanReport.text(calls, plan: plan, adapter: adapter))
+        default: invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).text)
         }
         return calls.problem == nil ? .success : .checkFailed
+    }
+
+    /// The sectioned plan of two sectioned files: the verified diff, items
+    /// whose content differs and sections whose own members differ.
+    ///
+    /// - Throws: exit 65 for a flat file against a sectioned one or
+    ///   duplicate IDs (naming file and lines); exit 1 when the diff fails
+    ///   its verification.
+    static func sectionedPlan(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError)
+        -> SectionedUpdatePlan<String, String>
+    {
+        try DiffCommand.requireSameShape(old, new)
+        let changes = try SectionedDiffReport.changes(from: old, to: new)
+        do {
+            return try SectionedUpdatePlan(
+                old: SectionedDiffReport.snapshot(of: old, ids: old.idStrings),
+                new: SectionedDiffReport.snapshot(of: new, ids: new.idStrings),
+                changedItems: Set(changes.itemUpdates.map { $0.id }),
+                changedSections: Set(changes.sectionUpdates.map { $0.id }))
+        } catch {
+            throw CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
+        }
     }
 }

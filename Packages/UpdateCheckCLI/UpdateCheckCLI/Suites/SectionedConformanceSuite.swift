@@ -86,12 +86,7 @@ package enum SectionedConformanceSuite {
     /// One case per group of `report`, in its order (class
     /// `BatchUpdate.conformance.<adapter>`).
     package static func cases(for report: SectionedConformanceReport) -> [JUnitTestCase] {
-        report.testCases.map { testCase in
-            JUnitTestCase(
-                name: testCase.name, className: testCase.className, time: testCase.seconds,
-                outcome: testCase.failure.map { .failure(message: $0.message, type: $0.type, details: $0.details) }
-                    ?? .passed)
-        }
+        ConformanceCases.junit(report.testCases)
     }
 
     /// The cases of `report`, whose groups sit at the suite's local
@@ -103,16 +98,10 @@ package enum SectionedConformanceSuite {
     package static func cases(
         for report: SectionedConformanceReport, positions: [Int], pictures: PictureFolder?
     ) throws(CLIError) -> [JUnitTestCase] {
-        precondition(
-            positions.count == report.groups.count, "the kit ran \(report.groups.count) groups, not \(positions.count)")
-        var cases = cases(for: report)
-        guard let pictures else { return cases }
-        for (index, (group, position)) in zip(report.groups, positions).enumerated() {
-            guard let smallest = group.failures.first else { continue }
-            let path = try pictures.write(
-                PlanPicture(adapter: report.adapter, failure: smallest), named: "\(report.adapter)-\(position + 1)")
-            cases[index].systemOut = "[[ATTACHMENT|\(path)]]"
+        try ConformanceCases.junit(
+            report.testCases, adapter: report.adapter, positions: positions, pictures: pictures
+        ) { index in
+            report.groups[index].failures.first.map { PlanPicture(adapter: report.adapter, failure: $0) }
         }
-        return cases
     }
 }
