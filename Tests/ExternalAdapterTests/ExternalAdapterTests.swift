@@ -75,6 +75,32 @@ import UpdateCheckSupport
         #expect(report.exhaustiveCasesChecked == 26_669 && report.randomCasesChecked == 100)
     }
 
+    /// The Python example is the built-in RecyclerView adapter's twin: for
+    /// random pairs large and small (moves, reversals, shuffles, runs of
+    /// removals, insertions and changes) it sends exactly the same
+    /// notifications — each moved item moved once, ranges where the built-in
+    /// adapter has them — and the same items.
+    @Test func thePythonExampleSendsTheBuiltInAdaptersNotifications() throws {
+        let adapter = try ExternalAdapter(
+            command: "python3 '\(Self.examples)/recyclerview_callback.py'", model: RecyclerViewModel<Int>.self,
+            modelName: "recyclerview")
+        defer { adapter.stop() }
+        let twin = RecyclerViewUpdateAdapter<Int>()
+        var plans: [UpdatePlan<Int>] = []
+        for index in 0..<300 {
+            let pair = RandomPairs.pair(index, seed: 11, maxItems: [6, 40, 400][index % 3])
+            plans.append(try UpdatePlan(from: pair.old, to: pair.new, changed: pair.changed))
+        }
+        var moves = 0
+        for (plan, answer) in zip(plans, adapter.batches(forEach: plans)) {
+            let expected = twin.batches(for: plan)
+            #expect(answer.map(\.items) == expected.map(\.items), "\(plan)")
+            #expect(answer.map { $0.calls.map(\.record) } == expected.map { $0.calls.map(\.record) }, "\(plan)")
+            moves += expected.flatMap(\.calls).filter { if case .moved = $0 { true } else { false } }.count
+        }
+        #expect(moves > 1000, "the pairs move items: \(moves)")
+    }
+
     @Test func theNodeExamplePasses() throws {
         let adapter = try ExternalAdapter(
             command: "node '\(Self.examples)/splice_list.js'", model: AnimatedListModel<Int>.self,
