@@ -31,23 +31,19 @@ def ranges(positions):
 
 
 def notifications(case):
-    """The one batch of calls for a case."""
+    """The one batch of calls for a case (its plan as positions, see the handshake)."""
     old, new, plan = case["old"], case["new"], case["plan"]
+    # For each new position, the old position of its item, or -1 when it is inserted; and the reverse.
+    source, target = plan["sources"], [-1] * len(old)
+    for new_position, old_position in enumerate(source):
+        if old_position >= 0:
+            target[old_position] = new_position
+    moved = set(plan["moved"])
     calls = []
     # Removals, bottom up, so that each position is still valid.
-    removed = sorted(deleted["from"][1] for deleted in plan["deleted"])
+    removed = [old_position for old_position, new_position in enumerate(target) if new_position < 0]
     for start, count in reversed(ranges(removed)):
         calls.append({"method": "onRemoved", "args": {"position": start, "count": count}})
-    # Kept items: old position of each new position (-1: inserted), and the reverse.
-    source, target = [-1] * len(new), [-1] * len(old)
-    moved, changed = set(), []
-    for kept in plan["kept"]:
-        old_position, new_position = kept["from"][1], kept["to"][1]
-        source[new_position], target[old_position] = old_position, new_position
-        if kept["moved"]:
-            moved.add(new_position)
-        if kept["changed"]:
-            changed.append(new_position)
     # Every item gets a slot on one fixed line, in the order the list shows them while the walk goes on:
     # before each item that stays put, first the new positions placed in front of it (inserted or moved
     # there), then the moved items still waiting at their old place. An item's position is then the
@@ -83,13 +79,13 @@ def notifications(case):
             else:
                 calls.append({"method": "onInserted", "args": {"position": at, "count": 1}})
         elif position in moved:
-            source_index = bisect_left(occupied, waiting_slot[source[position]])
-            del occupied[source_index]
+            origin = bisect_left(occupied, waiting_slot[source[position]])
+            del occupied[origin]
             at = bisect_left(occupied, new_slot[position])
             occupied.insert(at, new_slot[position])
-            if source_index != at:
-                calls.append({"method": "onMoved", "args": {"fromPosition": source_index, "toPosition": at}})
-    for start, count in ranges(sorted(changed)):
+            if origin != at:
+                calls.append({"method": "onMoved", "args": {"fromPosition": origin, "toPosition": at}})
+    for start, count in ranges(plan["changed"]):
         calls.append({"method": "onChanged", "args": {"position": start, "count": count, "payload": "content"}})
     return [{"items": new, "calls": calls}] if calls else []
 
@@ -112,6 +108,8 @@ def main():
                    "changes with a payload.",
         # Requests come many to a line: {"type": "cases", "cases": [...]}, answered by {"answers": [...]}.
         "batch": True,
+        # Each plan as positions: {"sources": [...], "moved": [...], "changed": [...]}.
+        "plan": "positions",
     }) + "\n")
     out.flush()
     for line in sys.stdin:

@@ -12,7 +12,8 @@ import BatchUpdate
 /// of calls in the model's vocabulary, each batch with the items the data
 /// source holds). All cases of a group are written at once (pipelined), and
 /// responses are matched by their `id`; a program whose handshake says
-/// `"batch": true` gets many requests to a line and answers each line with one.
+/// `"batch": true` gets many requests to a line and answers each line with one,
+/// and one that says `"plan": "positions"` gets each plan as positions.
 ///
 /// Cases equal up to a renaming of their item IDs are one question: the
 /// program is asked each distinct canonical request once (IDs renamed in
@@ -78,6 +79,10 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     public var command: String { program.command }
     /// Whether the program declared `"batch": true`: it gets many requests to a line.
     public var batches: Bool { program.handshake.batches }
+    /// Whether the program declared `"plan": "positions"`: its requests carry
+    /// the plan as positions (the old position of each new item, the moved
+    /// and the changed new positions) instead of index paths.
+    public var plansAsPositions: Bool { program.handshake.planPositions }
     /// How many requests were written to the program so far (each case of a
     /// batch line counted, requests sent again after a restart included).
     /// Without `sendsEveryCase`, far fewer than the cases checked.

@@ -329,7 +329,9 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
     @usableFromInline
     func ask(_ questions: [UpdatePlan<Int>]) -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: questions.count)
-        let requests = questions.indices.map { ProtocolMessages.request(id: $0, plan: questions[$0]) }
+        let requests = questions.indices.map {
+            ProtocolMessages.request(id: $0, plan: questions[$0], positions: handshake.planPositions)
+        }
         var unresolved = Array(questions.indices)
         /// Requests whose batch line failed: sent one to a line from then on.
         var alone = Set<Int>()

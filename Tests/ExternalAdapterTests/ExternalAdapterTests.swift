@@ -29,16 +29,16 @@ import UpdateCheckSupport
         return "python3 '\(file.path)'"
     }
 
-    /// A program that answers like the Python example, except where
-    /// `special` (Python, on `case`) intervenes; with `batch`, it declares
-    /// `"batch": true` and answers each line of cases with one line.
+    /// A program that answers like the Python example (plans as positions),
+    /// except where `special` (Python, on `case`) intervenes; with `batch`,
+    /// it declares `"batch": true` and answers each line of cases with one line.
     func recyclerViewProgram(batch: Bool = false, special: String) throws -> String {
         guard batch else {
             return try program(
                 """
                 import json, time
                 from recyclerview_callback import notifications
-                print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview",
+                print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview", "plan": "positions",
                                   "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
                 for line in sys.stdin:
                     case = json.loads(line)
@@ -50,7 +50,7 @@ import UpdateCheckSupport
             """
             import json, time
             from recyclerview_callback import notifications
-            print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview", "batch": True,
+            print(json.dumps({"protocol": 1, "name": "odd", "model": "recyclerview", "batch": True, "plan": "positions",
                               "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
             for line in sys.stdin:
                 message = json.loads(line)
@@ -70,6 +70,7 @@ import UpdateCheckSupport
         defer { adapter.stop() }
         #expect(adapter.name == "python-recyclerview")
         #expect(adapter.policy == AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reconfigure))
+        #expect(adapter.batches && adapter.plansAsPositions)
         let report = ConformanceKit.check(adapter, options: options)
         #expect(report.passed, "\(report)")
         #expect(report.exhaustiveCasesChecked == 26_669 && report.randomCasesChecked == 100)
@@ -225,6 +226,10 @@ import UpdateCheckSupport
         (
             "print('{\"protocol\": 1, \"name\": \"x\", \"model\": \"recyclerview\", \"policy\": {\"movedAndChanged\": \"move-then-refresh\", \"refresh\": \"reload\"}, \"batch\": 1}')",
             "\"batch\" must be true or false."
+        ),
+        (
+            "print('{\"protocol\": 1, \"name\": \"x\", \"model\": \"recyclerview\", \"policy\": {\"movedAndChanged\": \"move-then-refresh\", \"refresh\": \"reload\"}, \"plan\": \"offsets\"}')",
+            "\"plan\" must be \"paths\" or \"positions\"."
         ),
         (
             "sys.stderr.write('no config\\n'); sys.exit(2)",
@@ -416,5 +421,29 @@ import UpdateCheckSupport
 
                 """)
         #expect(try ProtocolJSON.parse(Array(line.utf8.dropLast()))["id"] == .integer(7))
+    }
+
+    /// Under `"plan": "positions"` the plan is the old position of every new
+    /// item (-1: inserted) and the moved and changed new positions; the rest
+    /// of the request is as with index paths.
+    @Test func requestsCarryThePlanAsPositionsWhenAsked() throws {
+        let plan = try UpdatePlan(from: [0, 1, 2, 4], to: [2, 0, 3, 4], changed: [0, 4])
+        let line = String(decoding: ProtocolMessages.request(id: 7, plan: plan, positions: true), as: UTF8.self)
+        #expect(
+            line == #"{"type":"case","id":7,"old":["a","b","c","e"],"new":["c","a","d","e"],"changed":["a","e"],"#
+                + #""plan":{"sources":[2,0,-1,3],"moved":[0],"changed":[1,3]}}"# + "\n")
+        let paths = String(decoding: ProtocolMessages.request(id: 7, plan: plan), as: UTF8.self)
+        #expect(paths.hasPrefix(#"{"type":"case","id":7,"old":["a","b","c","e"],"new":["c","a","d","e"],"#))
+        #expect(paths.contains(#""plan":{"deleted":[{"id":"b","from":[0,1]}],"#))
+    }
+
+    @Test func handshakesChooseThePlanForm() throws {
+        let start =
+            #"{"protocol": 1, "name": "x", "model": "uikit", "policy": {"movedAndChanged": "#
+            + #""move-then-refresh", "refresh": "reload"}"#
+        for (extra, positions) in [("", false), (#", "plan": "paths""#, false), (#", "plan": "positions""#, true)] {
+            let handshake = try ProtocolMessages.handshake(Array((start + extra + "}").utf8), modelName: "uikit")
+            #expect(handshake.planPositions == positions, "\(extra)")
+        }
     }
 }
