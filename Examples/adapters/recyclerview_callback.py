@@ -12,7 +12,7 @@ items stay fast. Standard library only.
 
     updatecheck adapters check --exec 'python3 Examples/adapters/recyclerview_callback.py' --model recyclerview
 """
-from bisect import bisect_left, insort
+from bisect import bisect_left
 import gc
 import json
 import select
@@ -20,69 +20,52 @@ import sys
 
 
 def ranges(positions):
-    """[start, count] for each run of consecutive positions in an ascending list."""
-    result = []
-    for position in positions:
-        if result and result[-1][0] + result[-1][1] == position:
-            result[-1][1] += 1
-        else:
-            result.append([position, 1])
-    return result
+    """(start, count) for each run of consecutive positions in an ascending list."""
+    bounds = [0] + [i for i in range(1, len(positions)) if positions[i] != positions[i - 1] + 1] + [len(positions)]
+    return [(positions[first], end - first) for first, end in zip(bounds, bounds[1:]) if end > first]
 
 
 def notifications(case):
     """The one batch of calls for a case (its plan as positions, see the handshake)."""
     old, new, plan = case["old"], case["new"], case["plan"]
-    # For each new position, the old position of its item, or -1 when it is inserted; and the reverse.
-    source, target = plan["sources"], [-1] * len(old)
-    for new_position, old_position in enumerate(source):
-        if old_position >= 0:
-            target[old_position] = new_position
-    moved = set(plan["moved"])
+    source = plan["sources"]  # for each new position, the old position of its item; -1: inserted
+    moved = plan["moved"]
     calls = []
     # Removals, bottom up, so that each position is still valid.
-    removed = [old_position for old_position, new_position in enumerate(target) if new_position < 0]
-    for start, count in reversed(ranges(removed)):
+    kept = set(source)
+    for start, count in reversed(ranges([position for position in range(len(old)) if position not in kept])):
         calls.append({"method": "onRemoved", "args": {"position": start, "count": count}})
-    # Every item gets a slot on one fixed line, in the order the list shows them while the walk goes on:
-    # before each item that stays put, first the new positions placed in front of it (inserted or moved
-    # there), then the moved items still waiting at their old place. An item's position is then the
-    # number of occupied slots before its slot, found by bisection in the sorted occupied slots.
-    new_slot, waiting_slot, occupied = [0] * len(new), {}, []
-    slot = next_old = 0
-    for position in range(len(new) + 1):
-        stays = position < len(new) and source[position] >= 0 and position not in moved
-        if position < len(new) and not stays:
-            new_slot[position] = slot
-            slot += 1
-            continue
-        # Kept items between two that stay put are moved ones (the deleted ones are gone).
-        end = source[position] if stays else len(old)
-        for old_position in range(next_old, end):
-            if target[old_position] >= 0:
-                waiting_slot[old_position] = slot
-                occupied.append(slot)
-                slot += 1
-        if stays:
-            new_slot[position] = slot
-            occupied.append(slot)
-            slot += 1
-            next_old = end + 1
+    # While the walk below goes on, the list shows the items it has placed, the kept items that stay put
+    # and the moved items still waiting at their old place. Each gets a key that sorts them in the
+    # list's order: new position p is p * span; a waiting item sits just before the next item that stays
+    # put, in old order. An item's position is the number of keys before its own in the sorted `shown`.
+    moved_set = set(moved)
+    stays = [position for position, origin in enumerate(source) if origin >= 0 and position not in moved_set]
+    stays_old = [source[position] for position in stays]  # ascending: they keep their order
+    span = len(old) + 1
+
+    def waiting(old_position):
+        following = bisect_left(stays_old, old_position)
+        next_stay = stays[following] if following < len(stays) else len(new)
+        return (next_stay - 1) * span + 1 + old_position
+
+    shown = sorted([position * span for position in stays] + [waiting(source[position]) for position in moved])
     # Top down: insert each inserted item, move each moved one from where it waits.
-    for position in range(len(new)):
+    inserted = [position for position, origin in enumerate(source) if origin < 0]
+    for position in sorted(inserted + moved):
         if source[position] < 0:
-            at = bisect_left(occupied, new_slot[position])
-            insort(occupied, new_slot[position])
+            at = bisect_left(shown, position * span)
+            shown.insert(at, position * span)
             last = calls[-1]["args"] if calls[-1:] and calls[-1]["method"] == "onInserted" else None
             if last and last["position"] + last["count"] == at:
                 last["count"] += 1
             else:
                 calls.append({"method": "onInserted", "args": {"position": at, "count": 1}})
-        elif position in moved:
-            origin = bisect_left(occupied, waiting_slot[source[position]])
-            del occupied[origin]
-            at = bisect_left(occupied, new_slot[position])
-            occupied.insert(at, new_slot[position])
+        else:
+            origin = bisect_left(shown, waiting(source[position]))
+            del shown[origin]
+            at = bisect_left(shown, position * span)
+            shown.insert(at, position * span)
             if origin != at:
                 calls.append({"method": "onMoved", "args": {"fromPosition": origin, "toPosition": at}})
     for start, count in ranges(plan["changed"]):
