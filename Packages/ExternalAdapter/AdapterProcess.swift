@@ -30,6 +30,11 @@ final class AdapterProcess: @unchecked Sendable {
     /// Bytes read from stdout not yet returned as lines.
     private var pending: [UInt8] = []
     private var pendingStart = 0
+    /// Where the search for the next newline in `pending` resumes: the bytes
+    /// before it hold none, so a long line arriving in many reads is scanned once.
+    private var scanned = 0
+    /// The buffer each read from a pipe lands in before it is appended.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     /// The end of what the program wrote to stderr (at most ``errorLimit`` bytes).
     private(set) var errorTail: [UInt8] = []
     /// Bytes ever written to stderr (the tail holds the last of them).
@@ -119,9 +124,10 @@ final class AdapterProcess: @unchecked Sendable {
     /// most until `deadline` (a `CLOCK_MONOTONIC` time in nanoseconds).
     func nextLine(deadline: UInt64) -> LineResult {
         while true {
-            if let newline = pending[pendingStart...].firstIndex(of: 0x0A) {
+            if let newline = nextNewline() {
                 let line = Array(pending[pendingStart..<newline])
                 pendingStart = newline + 1
+                scanned = pendingStart
                 while let read = outputReads.first, read.end <= newline {
                     outputReads.removeFirst()
                 }
@@ -130,9 +136,11 @@ final class AdapterProcess: @unchecked Sendable {
                     pending.removeSubrange(0..<pendingStart)
                     for index in outputReads.indices { outputReads[index].end -= pendingStart }
                     pendingStart = 0
+                    scanned = 0
                 }
                 return .line(line)
             }
+            scanned = pending.count
             if pending.count - pendingStart > lineLimit { return .line(Array(pending[pendingStart...])) }
             guard output >= 0 else { return .closed }
             let now = Self.now()
@@ -153,16 +161,27 @@ final class AdapterProcess: @unchecked Sendable {
                     }
                     if !open { closeFD(&output) }
                 } else if entry.fd == errors {
-                    var chunk: [UInt8] = []
-                    let open = drain(errors, into: &chunk, limit: nil)
-                    errorTail += chunk
-                    errorsSeen += chunk.count
+                    var written: [UInt8] = []
+                    let open = drain(errors, into: &written, limit: nil)
+                    errorTail += written
+                    errorsSeen += written.count
                     if errorTail.count > errorLimit { errorTail.removeFirst(errorTail.count - errorLimit) }
                     if !open { closeFD(&errors) }
                 } else if entry.fd == input {
                     writeSome()
                 }
             }
+        }
+    }
+
+    /// The index in `pending` of the first newline from ``scanned`` on, or `nil`.
+    private func nextNewline() -> Int? {
+        let start = max(pendingStart, scanned)
+        return pending.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, start < buffer.count,
+                let hit = memchr(base + start, 0x0A, buffer.count - start)
+            else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 
@@ -219,7 +238,6 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Reads everything available from `fd` into `buffer`; `false` at end of file.
     private func drain(_ fd: Int32, into buffer: inout [UInt8], limit: Int?) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count > 0 {

@@ -356,14 +356,14 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
                     for response in ProtocolMessages.responses(line, waiting: waiting) {
                         switch response {
                         case .answer(let id, let raw):
-                            let names = ProtocolMessages.names(of: questions[id])
+                            let names = ProtocolMessages.ItemNames(questions[id])
                             var namesItems = false
                             do {
                                 let batches = try ProtocolMessages.resolve(
-                                    raw, model: Inner.self, names: { names[$0] },
+                                    raw, model: Inner.self, names: names.id(named:),
                                     callNames: {
                                         namesItems = true
-                                        return names[$0]
+                                        return names.id(named: $0)
                                     })
                                 outcomes[id] = .answered(raw, batches, namesItems: namesItems)
                             } catch {

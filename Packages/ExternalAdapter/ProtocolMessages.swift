@@ -388,13 +388,45 @@ enum ProtocolMessages {
         return batches
     }
 
-    /// The kit's names of a plan's items (`a`, `b`, …), resolved to its IDs.
-    static func names(of plan: UpdatePlan<Int>) -> [String: Int] {
-        var known: [String: Int] = [:]
-        known.reserveCapacity(plan.old.count + plan.insertedCount)
-        for item in plan.old { known[ConformanceKit.label(item)] = item }
-        for item in plan.new { known[ConformanceKit.label(item)] = item }
-        return known
+    /// The items of a plan by the kit's names (`a` … `z`, `x26`, …): a name
+    /// a program used is read back into an ID, which must be the plan's.
+    struct ItemNames {
+        /// Whether the plan holds each ID in `0 ..< held.count`.
+        var held: [Bool]
+        /// The plan's IDs outside that range.
+        var others: Set<Int> = []
+
+        /// The names of `plan`'s items, old and new.
+        ///
+        /// - Complexity: O(*n*) for *n* items, without hashing for the kit's own IDs.
+        init(_ plan: UpdatePlan<Int>) {
+            held = [Bool](repeating: false, count: 2 * (plan.old.count + plan.new.count) + 26)
+            for id in plan.old { hold(id) }
+            for id in plan.new { hold(id) }
+        }
+
+        /// The ID whose ``ConformanceKit/label(_:)`` is `name`, or `nil`
+        /// when `name` is no ID's label (`x5`, `x026`, `aa`).
+        static func kitID(named name: String) -> Int? {
+            let utf8 = name.utf8
+            guard let first = utf8.first else { return nil }
+            if utf8.count == 1 {
+                return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? Int(first - UInt8(ascii: "a")) : nil
+            }
+            guard first == UInt8(ascii: "x"), let id = Int(name.dropFirst()), id < 0 || id >= 26 else { return nil }
+            return ConformanceKit.label(id) == name ? id : nil
+        }
+
+        /// Marks `id` as held.
+        mutating func hold(_ id: Int) {
+            if id >= 0, id < held.count { held[id] = true } else { others.insert(id) }
+        }
+
+        /// The plan's ID named `name`, or `nil` when no item of the plan has that name.
+        func id(named name: String) -> Int? {
+            guard let id = Self.kitID(named: name) else { return nil }
+            return id >= 0 && id < held.count ? (held[id] ? id : nil) : (others.contains(id) ? id : nil)
+        }
     }
 
     /// A JSON value as a call argument (objects are not arguments).

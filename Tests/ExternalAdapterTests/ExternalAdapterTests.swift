@@ -437,6 +437,18 @@ import UpdateCheckSupport
         #expect(paths.contains(#""plan":{"deleted":[{"id":"b","from":[0,1]}],"#))
     }
 
+    /// Names in an answer are read back into the case's IDs: the kit's
+    /// labels of items the case holds, old or inserted, and nothing else.
+    @Test func answerNamesAreTheCasesItems() throws {
+        let plan = try UpdatePlan(from: [0, 25, 26, 400], to: [400, 7, -3, 0], changed: [0])
+        let names = ProtocolMessages.ItemNames(plan)
+        let held = ["a", "z", "x26", "x400", "h", "x-3"]
+        #expect(held.map(names.id(named:)) == [0, 25, 26, 400, 7, -3])
+        for name in ["b", "x27", "x5", "x026", "x+26", "aa", "", "A", "x", "x-0", "é"] {
+            #expect(names.id(named: name) == nil, "\(name)")
+        }
+    }
+
     @Test func handshakesChooseThePlanForm() throws {
         let start =
             #"{"protocol": 1, "name": "x", "model": "uikit", "policy": {"movedAndChanged": "#
