@@ -36,20 +36,20 @@ def notifications(case):
     for start, count in reversed(ranges([position for position in range(len(old)) if position not in kept])):
         calls.append({"method": "onRemoved", "args": {"position": start, "count": count}})
     # While the walk below goes on, the list shows the items it has placed, the kept items that stay put
-    # and the moved items still waiting at their old place. Each gets a key that sorts them in the
-    # list's order: new position p is p * span; a waiting item sits just before the next item that stays
-    # put, in old order. An item's position is the number of keys before its own in the sorted `shown`.
+    # and the moved items still waiting at their old place. Each gets a key that sorts them in the list's
+    # order: new position p has the key p * span, and a waiting item a key just below that of the next
+    # item that stays put (after the items placed in front of that one), in old order. An item's position
+    # is then the number of keys before its own in the sorted list `shown`, found by bisection.
     moved_set = set(moved)
     stays = [position for position, origin in enumerate(source) if origin >= 0 and position not in moved_set]
     stays_old = [source[position] for position in stays]  # ascending: they keep their order
     span = len(old) + 1
-
-    def waiting(old_position):
-        following = bisect_left(stays_old, old_position)
+    waiting = {}  # the key of each moved item, by new position
+    for position in moved:
+        following = bisect_left(stays_old, source[position])
         next_stay = stays[following] if following < len(stays) else len(new)
-        return (next_stay - 1) * span + 1 + old_position
-
-    shown = sorted([position * span for position in stays] + [waiting(source[position]) for position in moved])
+        waiting[position] = (next_stay - 1) * span + 1 + source[position]
+    shown = sorted([position * span for position in stays] + list(waiting.values()))
     # Top down: insert each inserted item, move each moved one from where it waits.
     inserted = [position for position, origin in enumerate(source) if origin < 0]
     for position in sorted(inserted + moved):
@@ -62,7 +62,7 @@ def notifications(case):
             else:
                 calls.append({"method": "onInserted", "args": {"position": at, "count": 1}})
         else:
-            origin = bisect_left(shown, waiting(source[position]))
+            origin = bisect_left(shown, waiting[position])
             del shown[origin]
             at = bisect_left(shown, position * span)
             shown.insert(at, position * span)
