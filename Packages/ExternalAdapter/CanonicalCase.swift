@@ -92,6 +92,17 @@ struct CanonicalCase {
             unchecked: Array(0..<plan.old.count), new: new, sourceOfNew: sources, moved: moved, changed: changed)
     }
 
+    /// The case's own IDs of the canonical IDs `items`: `new` itself, not a
+    /// copy, when they name the case's new snapshot (as the items of most
+    /// answers do).
+    ///
+    /// - Precondition: every ID in `items` is a canonical name of the case.
+    @inlinable
+    func ids(of items: [Int], new: [Int]) -> [Int] {
+        if items.count == new.count, items.indices.allSatisfy({ names[items[$0]] == new[$0] }) { return new }
+        return items.map { names[$0] }
+    }
+
     /// The case's own ID of a canonical name (`a` is 0), or `nil` for a name
     /// that is not in the case.
     @inlinable

@@ -241,13 +241,9 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
                 }
             }
             switch found[index]! {
-            case .answered(var batches, raw: nil):
-                for number in batches.indices {
-                    for offset in batches[number].items.indices {
-                        batches[number].items[offset] = form.names[batches[number].items[offset]]
-                    }
-                }
-                results.append(batches)
+            case .answered(let batches, raw: nil):
+                results.append(
+                    batches.map { UpdateBatch(items: form.ids(of: $0.items, new: plans[index].new), calls: $0.calls) })
             case .answered(_, let raw?):
                 do {
                     results.append(

@@ -405,6 +405,8 @@ import UpdateCheckSupport
         #expect(renamed.changedIDs == [0])
         #expect((0..<3).map(renamed.isMoved(new:)) == (0..<3).map(plan.isMoved(new:)))
         #expect(form.id(named: "d") == 9 && form.id(named: "e") == nil && form.id(named: "x26") == nil)
+        #expect(form.ids(of: renamed.new, new: plan.new) == [9, 7, 4])
+        #expect(form.ids(of: [3, 0], new: plan.new) == [9, 4] && form.ids(of: [], new: []) == [])
         let same = try #require(CanonicalCase(try UpdatePlan(from: [1, 5, 3], to: [0, 3, 1], changed: [1])))
         #expect(same.key == form.key)
         let other = try #require(CanonicalCase(try UpdatePlan(from: [1, 5, 3], to: [0, 3, 1], changed: [3])))
