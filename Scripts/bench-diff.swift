@@ -11,6 +11,11 @@
 //   flat <runs> <n>...                the flat diff alone, median of `runs` per size, ID
 //                                     type and workload, one `n ids workload seconds` line
 //                                     each (Scripts/bench-diff-release compares two builds)
+//   repeat <n> <int|string> <workload> <diff|verify> <times>
+//                                     one pair diffed (or diffed and verified) `times` times,
+//                                     for instruction counts: run it under
+//                                     `valgrind --tool=callgrind` with two `times` and take
+//                                     the difference, which leaves out building the inputs
 //
 // Workloads: mixed (10% deletes, 10% inserts, 5% moves), reversal, shuffle.
 // Inputs are deterministic (a fixed-seed generator), so every run diffs the same pairs.
@@ -403,9 +408,26 @@ case "flat" where arguments.count > 3:
             print(n, "string", workload.rawValue, median(runs: runs) { listDiff(strings.old, strings.new) })
         }
     }
+case "repeat" where arguments.count == 7:
+    let n = Int(arguments[2])!
+    let workload = Workload(rawValue: arguments[4])!
+    let times = Int(arguments[6])!
+    let verifies = arguments[5] == "verify"
+    func run<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) {
+        var total = 0
+        for _ in 0..<times { total &+= verifies ? listDiffVerified(old, new) : listDiff(old, new) }
+        consume(total)
+    }
+    if arguments[3] == "int" {
+        let (old, new) = pair(n, workload, intID)
+        run(old, new)
+    } else {
+        let (old, new) = pair(n, workload, stringID)
+        run(old, new)
+    }
 default:
     print(
-        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>..."
+        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>... | repeat <n> <int|string> <workload> <diff|verify> <times>"
     )
     exit(64)
 }

@@ -2,47 +2,49 @@
 /// scratch space the verifier owns and reuses, so that a pair costs no heap
 /// allocation and no hashing beyond the IDs that are both deleted and inserted.
 ///
-/// Each check compares every slot of a result with the snapshot it must
-/// equal; none trusts the engine's tables. The application checks also
-/// reject offsets out of range or used twice, so a malformed diff fails a
-/// check instead of trapping.
+/// The application check compares every slot of the result with the
+/// snapshot it must equal; none trusts the engine's tables. It also rejects
+/// offsets out of range or used twice, so a malformed diff fails a check
+/// instead of trapping.
 @usableFromInline
 enum PairProof {
     /// A result slot nothing has arrived in yet.
     @inlinable
     static var unset: Int32 { -2 }
 
-    /// Applies a diff (or, `backward`, its inverse) to `source` by roles and
-    /// compares the result with `target`, slot by slot.
+    /// Applies a diff to `old` by roles and compares the result with `new`,
+    /// slot by slot.
     ///
-    /// Forward, deletions and move sources leave `source` (each must hold its
-    /// ID there and leave once), insertions and move destinations arrive
-    /// (each must be in range, arrive once and be the ID `target` has in that
-    /// slot), and the IDs that neither leave nor arrive fill the remaining
-    /// slots in their source order, each compared with `target`. Backward,
-    /// insertions and move destinations leave `new`, deletions and move
-    /// sources arrive in `old`.
+    /// Deletions and move sources leave `old` (each must hold its ID there
+    /// and leave once), insertions and move destinations arrive (each must
+    /// be in range, arrive once and be the ID `new` has in that slot), and
+    /// the IDs that neither leave nor arrive fill the remaining slots in
+    /// their old order, each compared with `new`.
+    ///
+    /// This also proves that the inverse restores `old`: applied by roles,
+    /// the inverse makes insertions and move destinations leave `new` and
+    /// deletions and move sources arrive in `old`, so it needs the same
+    /// offsets in range and used once, the same IDs at them, the same
+    /// counts, and the same pairing of the remaining IDs in order, read the
+    /// other way; every one of those conditions is checked here.
     ///
     /// - Parameters:
-    ///   - leaves: one flag per source offset (overwritten).
-    ///   - slots: one entry per target offset (overwritten); on success, the
-    ///     source offset of the ID in each slot, or -1 where a deletion or
-    ///     insertion arrived.
-    /// - Returns: whether the result equals `target`.
-    /// - Complexity: O(*n*), *n* = `source.count + target.count`.
+    ///   - leaves: one flag per old offset (overwritten).
+    ///   - slots: one entry per new offset (overwritten); on success, the
+    ///     old offset of the ID in each slot, or -1 where an insertion
+    ///     arrived.
+    /// - Returns: whether the result equals `new`.
+    /// - Complexity: O(*n*), *n* = `old.count + new.count`.
     @inlinable
     static func applies<ID: Hashable & Sendable>(
-        backward: Bool, source: UnsafeBufferPointer<ID>, target: UnsafeBufferPointer<ID>,
+        old source: UnsafeBufferPointer<ID>, new target: UnsafeBufferPointer<ID>,
         deletions: UnsafeBufferPointer<SnapshotDiff<ID>.Deletion>,
         insertions: UnsafeBufferPointer<SnapshotDiff<ID>.Insertion>, moves: UnsafeBufferPointer<SnapshotDiff<ID>.Move>,
         leaves: UnsafeMutableBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
         let sourceCount = source.count
         let targetCount = target.count
-        guard
-            sourceCount - (backward ? insertions.count : deletions.count) - moves.count
-                == targetCount - (backward ? deletions.count : insertions.count) - moves.count
-        else { return false }
+        guard sourceCount - deletions.count == targetCount - insertions.count else { return false }
         leaves.initialize(repeating: 0)
         slots.initialize(repeating: unset)
 
@@ -61,29 +63,15 @@ enum PairProof {
             return true
         }
 
-        if backward {
-            for index in 0..<insertions.count where !leave(insertions[index].offset, insertions[index].id) {
-                return false
-            }
-            for index in 0..<moves.count where !leave(moves[index].to, moves[index].id) { return false }
-            for index in 0..<deletions.count where !arrive(deletions[index].offset, deletions[index].id, from: -1) {
-                return false
-            }
-            for index in 0..<moves.count where !arrive(moves[index].from, moves[index].id, from: moves[index].to) {
-                return false
-            }
-        } else {
-            for index in 0..<deletions.count where !leave(deletions[index].offset, deletions[index].id) {
-                return false
-            }
-            for index in 0..<moves.count where !leave(moves[index].from, moves[index].id) { return false }
-            for index in 0..<insertions.count
-            where !arrive(insertions[index].offset, insertions[index].id, from: -1) {
-                return false
-            }
-            for index in 0..<moves.count where !arrive(moves[index].to, moves[index].id, from: moves[index].from) {
-                return false
-            }
+        for index in 0..<deletions.count where !leave(deletions[index].offset, deletions[index].id) {
+            return false
+        }
+        for index in 0..<moves.count where !leave(moves[index].from, moves[index].id) { return false }
+        for index in 0..<insertions.count where !arrive(insertions[index].offset, insertions[index].id, from: -1) {
+            return false
+        }
+        for index in 0..<moves.count where !arrive(moves[index].to, moves[index].id, from: moves[index].from) {
+            return false
         }
         var next = 0
         for offset in 0..<targetCount where slots[offset] == unset {
@@ -99,59 +87,39 @@ enum PairProof {
         return true
     }
 
-    /// Applies a diff to `old` the way the standard library applies a
-    /// `CollectionDifference` with associated moves, and compares the result
-    /// with `new`, slot by slot.
+    /// Whether the diff's arrivals are in the order ``SnapshotDiff``
+    /// documents: insertion offsets strictly ascending, move destinations
+    /// strictly ascending.
     ///
-    /// Every removal (deletions and move sources) takes its offset out of
-    /// `old`, each offset once; then the insertions and move destinations go
-    /// in at ascending new offsets (each list must be in ascending order, as
-    /// ``SnapshotDiff`` documents), the remaining old IDs filling the slots in
-    /// between.
+    /// After ``applies(old:new:deletions:insertions:moves:leaves:slots:)``
+    /// succeeded, this is exactly what applying the diff with its
+    /// moves paired (every removal taken out of `old`, then insertions and
+    /// move destinations put in at ascending new offsets, the remaining old
+    /// IDs filling the slots in between: the standard library's `applying`
+    /// of a `CollectionDifference` with associated moves) needs to give
+    /// `new`: the removals are the offsets that left, each once and in range;
+    /// each arrival, taken in offset order, lands in the slot the forward
+    /// application proved holds its ID; and the slots in between are filled
+    /// by the remaining old IDs in order, which the forward application
+    /// compared one by one. Arrivals out of order put an ID where `new` has
+    /// another, which the paired application would find.
     ///
-    /// - Parameter removed: one flag per old offset (overwritten).
-    /// - Returns: whether the result equals `new`.
-    /// - Complexity: O(*n*), *n* = `old.count + new.count`.
+    /// - Complexity: O(*i* + *m*) for *i* insertions and *m* moves.
     @inlinable
-    static func appliesPaired<ID: Hashable & Sendable>(
-        old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>,
-        deletions: UnsafeBufferPointer<SnapshotDiff<ID>.Deletion>,
-        insertions: UnsafeBufferPointer<SnapshotDiff<ID>.Insertion>, moves: UnsafeBufferPointer<SnapshotDiff<ID>.Move>,
-        removed: UnsafeMutableBufferPointer<UInt8>
+    static func arrivesInOffsetOrder<ID: Hashable & Sendable>(
+        insertions: UnsafeBufferPointer<SnapshotDiff<ID>.Insertion>, moves: UnsafeBufferPointer<SnapshotDiff<ID>.Move>
     ) -> Bool {
-        let oldCount = old.count
-        removed.initialize(repeating: 0)
-        @inline(__always) func remove(_ offset: Int) -> Bool {
-            guard offset >= 0 && offset < oldCount && removed[offset] == 0 else { return false }
-            removed[offset] = 1
-            return true
+        var previous = -1
+        for index in 0..<insertions.count {
+            let offset = insertions[index].offset
+            guard offset > previous else { return false }
+            previous = offset
         }
-        for index in 0..<deletions.count where !remove(deletions[index].offset) { return false }
-        for index in 0..<moves.count where !remove(moves[index].from) { return false }
-
-        var nextInsertion = 0
-        var nextMove = 0
-        var nextOld = 0
-        for offset in 0..<new.count {
-            let insertionOffset = nextInsertion < insertions.count ? insertions[nextInsertion].offset : Int.max
-            let moveOffset = nextMove < moves.count ? moves[nextMove].to : Int.max
-            if insertionOffset == offset {
-                guard moveOffset != offset && insertions[nextInsertion].id == new[offset] else { return false }
-                nextInsertion &+= 1
-            } else if moveOffset == offset {
-                guard moves[nextMove].id == new[offset] else { return false }
-                nextMove &+= 1
-            } else {
-                guard insertionOffset > offset && moveOffset > offset else { return false }
-                while nextOld < oldCount && removed[nextOld] != 0 { nextOld &+= 1 }
-                guard nextOld < oldCount && old[nextOld] == new[offset] else { return false }
-                nextOld &+= 1
-            }
-        }
-        guard nextInsertion == insertions.count && nextMove == moves.count else { return false }
-        while nextOld < oldCount {
-            guard removed[nextOld] != 0 else { return false }
-            nextOld &+= 1
+        previous = -1
+        for index in 0..<moves.count {
+            let offset = moves[index].to
+            guard offset > previous else { return false }
+            previous = offset
         }
         return true
     }
@@ -165,7 +133,7 @@ enum PairProof {
     /// longest increasing run of their old offsets taken in new order.
     ///
     /// `mapping` comes from a forward application that matched every slot
-    /// (``applies(backward:source:target:deletions:insertions:moves:leaves:slots:)``),
+    /// (``applies(old:new:deletions:insertions:moves:leaves:slots:)``),
     /// so each of its old offsets holds the same ID as its new slot. An ID
     /// the diff both deletes and inserts is kept all the same: it is looked
     /// up among the deleted IDs (by comparison for few, in `table` otherwise)

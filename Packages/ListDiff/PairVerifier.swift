@@ -2,24 +2,30 @@
 /// checking in scratch space on the stack (on the heap only for large
 /// pairs), so that small pairs cost no heap allocation once it has warmed up.
 ///
-/// For each pair it proves, by comparing every slot of a result with the
-/// snapshot it must equal:
-/// 1. applying the diff to `old` gives exactly `new`;
+/// For each pair it proves:
+/// 1. applying the diff to `old` gives exactly `new`, every slot of the
+///    result compared with `new`;
 /// 2. applying it as removals then insertions with moves paired (the
-///    semantics of the standard library's `applying`) gives exactly `new`;
-/// 3. applying its inverse to `new` gives exactly `old`;
+///    semantics of the standard library's `applying`) gives exactly `new`:
+///    given step 1, this holds exactly when its insertions and its move
+///    destinations are each in ascending offset order, which is checked;
+/// 3. applying its inverse to `new` gives exactly `old`: by roles, the
+///    inverse needs the very conditions step 1 checks (the same offsets in
+///    range and used once, the same IDs at them, the same counts, the same
+///    pairing of the IDs that stay, read from the other side), so step 1
+///    proves it;
 /// 4. the number of moves is the kept count minus the longest increasing run
 ///    of the kept IDs' old offsets, computed independently of the engine
 ///    from the correspondence step 1 proved (an ID both deleted and inserted
 ///    counts as kept).
 ///
-/// Each step takes linear time with a small constant (step 4 adds a
-/// logarithmic factor for the run, as the diff does), so verification costs
-/// about as much as the diff itself. Snapshots are assumed to hold unique
-/// IDs, as ``diff(from:to:)->SnapshotDiff<ID>`` requires.
+/// Step 1 takes linear time with a small constant, step 2 a pass over the
+/// arrivals and step 4 adds a logarithmic factor for the run, as the diff
+/// does, so verification costs less than the diff itself. Snapshots are
+/// assumed to hold unique IDs, as ``diff(from:to:)->SnapshotDiff<ID>`` requires.
 ///
 /// With ``crossChecksStandardLibrary`` (the default) steps 2 and 3 are also
-/// done by the standard library's `applying(_:)` of ``SnapshotDiff/collectionDifference``
+/// done in full by the standard library's `applying(_:)` of ``SnapshotDiff/collectionDifference``
 /// and its `inverse()` for pairs of up to ``standardLibraryLimit`` IDs; that
 /// costs a few microseconds and allocations a pair, and far more for large
 /// pairs, so raise the limit to cross-check those too.
@@ -135,8 +141,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         case reachesNew
         /// Step 2, by the emulation or (`standardLibrary`) the standard library.
         case pairedMoves(standardLibrary: Bool)
-        /// Step 3, by ListDiff or (`standardLibrary`) the standard library.
-        case inverse(standardLibrary: Bool)
+        /// Step 3, found by the standard library (step 1 proves it for ListDiff).
+        case inverse
         /// Step 4, with the minimum.
         case moves(minimum: Int)
     }
@@ -152,8 +158,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         let tableCapacity = PairProof.tableCapacity(deletions: diff.deletions.count, insertions: diff.insertions.count)
         // Scratch space on the stack for small pairs (on the heap for large
         // ones), uninitialized: each check initializes what it reads.
-        let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(old.count, new.count)) { flags in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* new.count &+ old.count) { offsets in
+        let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: old.count) { leaves in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* new.count) { offsets in
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableCapacity) { table in
                     diff.deletions.withUnsafeBufferPointer { deletions in
                         diff.insertions.withUnsafeBufferPointer { insertions in
@@ -161,28 +167,16 @@ public struct PairVerifier<ID: Hashable & Sendable> {
                                 let mapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<new.count])
                                 guard
                                     PairProof.applies(
-                                        backward: false, source: old, target: new, deletions: deletions,
-                                        insertions: insertions, moves: moves,
-                                        leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]),
-                                        slots: mapping)
+                                        old: old, new: new, deletions: deletions, insertions: insertions,
+                                        moves: moves, leaves: leaves, slots: mapping)
                                 else { return .reachesNew }
-                                guard
-                                    PairProof.appliesPaired(
-                                        old: old, new: new, deletions: deletions, insertions: insertions, moves: moves,
-                                        removed: UnsafeMutableBufferPointer(rebasing: flags[0..<old.count]))
-                                else { return .pairedMoves(standardLibrary: false) }
-                                guard
-                                    PairProof.applies(
-                                        backward: true, source: new, target: old, deletions: deletions,
-                                        insertions: insertions, moves: moves,
-                                        leaves: UnsafeMutableBufferPointer(rebasing: flags[0..<new.count]),
-                                        slots: UnsafeMutableBufferPointer(
-                                            rebasing: offsets[new.count..<(new.count &+ old.count)]))
-                                else { return .inverse(standardLibrary: false) }
+                                guard PairProof.arrivesInOffsetOrder(insertions: insertions, moves: moves) else {
+                                    return .pairedMoves(standardLibrary: false)
+                                }
                                 let minimum = PairProof.minimumMoveCount(
                                     old: old, new: new, deletions: deletions, insertions: insertions,
                                     mapping: mapping,
-                                    tails: UnsafeMutableBufferPointer(rebasing: offsets[(new.count &+ old.count)...]),
+                                    tails: UnsafeMutableBufferPointer(rebasing: offsets[new.count...]),
                                     table: table)
                                 return moves.count == minimum ? nil : .moves(minimum: minimum)
                             }
@@ -197,9 +191,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
             let (oldArray, newArray) = original ?? (Array(old), Array(new))
             let difference = diff.collectionDifference
             guard oldArray.applying(difference) == newArray else { return .pairedMoves(standardLibrary: true) }
-            if let fast, case .inverse = fast { return fast }
             guard newArray.applying(difference.inverse()) == oldArray else {
-                return .inverse(standardLibrary: true)
+                return .inverse
             }
         }
         return fast
@@ -230,20 +223,10 @@ public struct PairVerifier<ID: Hashable & Sendable> {
                 old, new, .pairedMovesReachNew, expected: Self.text(new),
                 actual: applyPaired(diff, to: old)
                     ? Self.text(work) : "no result (an offset is out of range, repeated or out of order)")
-        case .inverse(let standardLibrary):
-            if standardLibrary {
-                return Self.failure(
-                    old, new, .inverseRestoresOld, expected: Self.text(old),
-                    actual: Self.text(new.applying(diff.collectionDifference.inverse())) + " (standard library)")
-            }
-            do {
-                try diff.place(new, backward: true, leaves: &leaves, slots: &slots)
-                return Self.failure(
-                    old, new, .inverseRestoresOld, expected: Self.text(old), actual: Self.text(slots.map { $0! }))
-            } catch {
-                return Self.failure(
-                    old, new, .inverseRestoresOld, expected: Self.text(old), actual: "an error: \(error)")
-            }
+        case .inverse:
+            return Self.failure(
+                old, new, .inverseRestoresOld, expected: Self.text(old),
+                actual: Self.text(new.applying(diff.collectionDifference.inverse())) + " (standard library)")
         case .moves(let minimum):
             return Self.failure(
                 old, new, .minimalMoves, expected: "\(minimum) moves", actual: "\(diff.moves.count) moves")

@@ -14,15 +14,16 @@ public func verifiedDiff<ID: Hashable & Sendable>(from old: [ID], to new: [ID]) 
 }
 
 extension SnapshotDiff {
-    /// Proves this diff right for the pair (`old`, `new`) by comparing every
-    /// slot of each result with the snapshot it must equal, cross-checked
+    /// Proves this diff right for the pair (`old`, `new`), cross-checked
     /// with the standard library for small pairs (see ``PairVerifier``):
     ///
-    /// 1. applying it to `old` gives exactly `new`;
+    /// 1. applying it to `old` gives exactly `new`, compared slot by slot;
     /// 2. applied with moves paired (removals, then insertions in offset
-    ///    order) it gives exactly `new`, and so does the standard library's
-    ///    `old.applying(_:)` of its ``collectionDifference``;
-    /// 3. the inverse restores `old`, applied by ListDiff and by the standard library;
+    ///    order) it gives exactly `new` (given 1, its insertions and move
+    ///    destinations are in offset order), and so does the standard
+    ///    library's `old.applying(_:)` of its ``collectionDifference``;
+    /// 3. the inverse restores `old` (the conditions of 1 read from the
+    ///    other side), and so does the standard library's inverse;
     /// 4. the number of moves is the kept count minus the length of the
     ///    longest increasing run, computed independently of the engine.
     ///

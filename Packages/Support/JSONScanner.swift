@@ -32,12 +32,14 @@ package struct JSONScanner {
     }
 
     /// The 1-based column of `index`, in bytes.
+    @inlinable @inline(__always)
     package var column: Int { index - lineStart + 1 }
 
     /// Whether every byte has been read.
     package var isAtEnd: Bool { index >= bytes.count }
 
     /// The next byte, or nil at the end.
+    @inlinable @inline(__always)
     package var next: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// An error at the current position.
@@ -46,6 +48,7 @@ package struct JSONScanner {
     }
 
     /// Skips spaces, tabs, carriage returns and line feeds (counting lines).
+    @inlinable @inline(__always)
     package mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -60,6 +63,7 @@ package struct JSONScanner {
     }
 
     /// Consumes `byte` if it is next.
+    @inlinable @inline(__always)
     package mutating func consume(_ byte: UInt8) -> Bool {
         if index < bytes.count, bytes[index] == byte {
             index += 1
@@ -210,6 +214,47 @@ package struct JSONScanner {
         try withString(maxBytes: maxBytes, what: what()) { text, _ in String(decoding: text, as: UTF8.self) }
     }
 
+    /// Reads a string at its opening quote when it is printable ASCII
+    /// without escapes and at most `maxBytes` long (nearly every ID), and
+    /// returns its bytes where they lie; otherwise returns `nil` without
+    /// moving, for ``withString(maxBytes:what:_:)`` to read (and report) it.
+    ///
+    /// - Complexity: O(length), eight bytes a step: the first byte of a word
+    ///   that is a quote, a backslash, a control character or past ASCII
+    ///   ends the string or the fast path.
+    @inlinable
+    package mutating func plainASCIIString(maxBytes: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
+        let start = index &+ 1
+        var cursor = start
+        let limit = start &+ min(maxBytes, end &- start)
+        while true {
+            if cursor &+ 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                // The lowest flagged byte is exact (only bytes above a true match may be false alarms).
+                let flags = JSONText.escapableBytes(in: word) | (word & 0x8080_8080_8080_8080)
+                if flags == 0 {
+                    cursor &+= 8
+                    if cursor > limit { return nil }
+                    continue
+                }
+                cursor &+= flags.trailingZeroBitCount &>> 3
+            } else {
+                while cursor < end && Self.isPlainASCII(base[cursor]) { cursor &+= 1 }
+            }
+            guard cursor < end && cursor <= limit && base[cursor] == UInt8(ascii: "\"") else { return nil }
+            index = cursor &+ 1
+            return UnsafeBufferPointer(start: base + start, count: cursor &- start)
+        }
+    }
+
+    /// Whether `byte` may stand in a string as it is and is ASCII.
+    @inlinable @inline(__always)
+    static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     /// Reads a string at its opening quote and hands its unescaped UTF-8
     /// bytes to `body` (with whether they are all ASCII), without building a
     /// `String`.
@@ -221,7 +266,9 @@ package struct JSONScanner {
     ///     during the call.
     /// - Complexity: O(length): a string without escapes is scanned eight
     ///   bytes at a time and handed over in place, checked as UTF-8 only
-    ///   when it holds a byte past ASCII.
+    ///   when it holds a byte past ASCII. Inlinable, so that each caller's
+    ///   `body` is specialized into the scan (a snapshot file's IDs).
+    @inlinable
     package mutating func withString<Result>(
         maxBytes: Int = .max, what: @autoclosure () -> String = "string",
         _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Result
@@ -317,8 +364,8 @@ package struct JSONScanner {
     /// Whether any of the eight bytes of `word` is a quote, a backslash, a
     /// control character or past ASCII, so that it must be read byte by
     /// byte (a false alarm only costs that).
-    @inline(__always)
-    private static func needsByteScan(_ word: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    static func needsByteScan(_ word: UInt64) -> Bool {
         (JSONText.escapableBytes(in: word) | (word & 0x8080_8080_8080_8080)) != 0
     }
 
@@ -365,7 +412,8 @@ package struct JSONScanner {
         return true
     }
 
-    private mutating func hex4() throws(JSONNode.SyntaxError) -> UInt32 {
+    @usableFromInline
+    mutating func hex4() throws(JSONNode.SyntaxError) -> UInt32 {
         var code: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
@@ -377,7 +425,8 @@ package struct JSONScanner {
         return code
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
+    @usableFromInline
+    static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)

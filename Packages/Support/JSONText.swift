@@ -51,7 +51,7 @@ package enum JSONText {
     /// Nonzero when one of the eight bytes of `word` may be a quote, a
     /// backslash or a control character (the bytes JSON escapes); zero
     /// only when none is. A false alarm only costs a look at each byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func escapableBytes(in word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -20,6 +20,25 @@ import Testing
         #expect(JUnitText.sanitized(input) == expected)
     }
 
+    @Test func findsWhatXMLForbidsAtEveryPositionOfManyLines() {
+        // Lines are scanned eight bytes at a time between line feeds: a forbidden
+        // byte or character is found wherever it falls.
+        let lines = String(repeating: "  12 -> 34  \"item-0001-with-a-long-tail\"\n", count: 4)
+        #expect(JUnitText.isXMLSafe(lines))
+        let bytes = Array(lines.utf8)
+        for position in 0..<bytes.count {
+            for forbidden: UInt8 in [0x00, 0x08, 0x1B] {
+                var changed = bytes
+                changed[position] = forbidden
+                #expect(!JUnitText.isXMLSafe(String(decoding: changed, as: UTF8.self)), "at \(position)")
+            }
+            let noncharacter =
+                String(decoding: bytes[..<position], as: UTF8.self) + "\u{FFFF}"
+                + String(decoding: bytes[position...], as: UTF8.self)
+            #expect(!JUnitText.isXMLSafe(noncharacter), "U+FFFF at \(position)")
+        }
+    }
+
     @Test func keepsEverythingXMLAllows() {
         let text = "tab\tlf\ncr\r ü 日本 😀 \u{7F}\u{85}\u{9F} \u{FFFD}\u{FEFF} <&\"']]><!-- \u{10FFFF}"
         #expect(JUnitText.isXMLSafe(text))

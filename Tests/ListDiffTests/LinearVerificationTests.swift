@@ -97,6 +97,80 @@ import Testing
         #expect(Self.failedCheck(padded, old, new) == .minimalMoves)
     }
 
+    /// Random corruptions of diffs of every size: the verdict is the one the
+    /// literal applications give. A diff that fails applied by roles fails
+    /// step 1; one that passes it but fails applied with moves paired (the
+    /// emulation of the standard library's `applying`) fails step 2; the
+    /// inverse applied by roles never fails after step 1 passed (step 3 is
+    /// proven by step 1), and the standard library agrees with both.
+    @Test func verdictsMatchTheLiteralApplications() throws {
+        var random = LargeSnapshotTests.Generator(state: 29)
+        var verdicts: [VerificationCheck?: Int] = [:]
+        for round in 0..<1_500 {
+            let n = [3, 8, 20, 70, 300][round % 5]
+            let (old, new) = Self.mixedPair(n, seed: UInt64(round))
+            var corrupted = try diff(from: old, to: new)
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                let pick = Int.random(in: 0..<10, using: &random)
+                let count = max(old.count, new.count, 1)
+                let offset = Int.random(in: -1...count, using: &random)
+                switch pick {
+                case 0 where !corrupted.deletions.isEmpty:
+                    corrupted.deletions[Int.random(in: corrupted.deletions.indices, using: &random)].offset = offset
+                case 1 where !corrupted.insertions.isEmpty:
+                    corrupted.insertions[Int.random(in: corrupted.insertions.indices, using: &random)].offset = offset
+                case 2 where !corrupted.moves.isEmpty:
+                    corrupted.moves[Int.random(in: corrupted.moves.indices, using: &random)].to = offset
+                case 3 where !corrupted.moves.isEmpty:
+                    corrupted.moves[Int.random(in: corrupted.moves.indices, using: &random)].from = offset
+                case 4 where corrupted.insertions.count >= 2:
+                    corrupted.insertions.swapAt(0, corrupted.insertions.count - 1)
+                case 5 where corrupted.moves.count >= 2:
+                    corrupted.moves.swapAt(0, Int.random(in: 1..<corrupted.moves.count, using: &random))
+                case 6 where !corrupted.deletions.isEmpty:
+                    corrupted.deletions[Int.random(in: corrupted.deletions.indices, using: &random)].id = n + 1_000
+                case 7 where !corrupted.moves.isEmpty:
+                    // A move written as a deletion and an insertion, in offset order.
+                    let move = corrupted.moves.remove(at: Int.random(in: corrupted.moves.indices, using: &random))
+                    corrupted.deletions.append(.init(offset: move.from, id: move.id))
+                    corrupted.deletions.sort { $0.offset < $1.offset }
+                    corrupted.insertions.append(.init(offset: move.to, id: move.id))
+                    corrupted.insertions.sort { $0.offset < $1.offset }
+                case 8 where !corrupted.insertions.isEmpty:
+                    corrupted.insertions.removeLast()
+                case 9:
+                    corrupted.newCount += Int.random(in: -1...1, using: &random)
+                default:
+                    break
+                }
+            }
+            let verdict = Self.failedCheck(corrupted, old, new)
+            verdicts[verdict, default: 0] += 1
+            let forward = (try? corrupted.apply(to: old)) == new
+            var literal = PairVerifier<Int>()
+            let paired =
+                corrupted.oldCount == old.count && literal.applyPaired(corrupted, to: old) && literal.work == new
+            let inverse = (try? corrupted.inverse().apply(to: new)) == old
+            if !forward {
+                #expect(verdict == .reachesNew, "round \(round)")
+                continue
+            }
+            #expect(inverse, "round \(round): the inverse restores old once the diff reaches new")
+            if !paired {
+                #expect(verdict == .pairedMovesReachNew, "round \(round)")
+                continue
+            }
+            #expect(verdict == nil || verdict == .minimalMoves, "round \(round)")
+            #expect(old.applying(corrupted.collectionDifference) == new, "round \(round)")
+            #expect(new.applying(corrupted.collectionDifference.inverse()) == old, "round \(round)")
+            #expect(Self.failedCheck(corrupted, old, new, crossCheck: true) == verdict, "round \(round)")
+        }
+        // Every verdict occurs, so the comparison above ran on each kind of fault.
+        for check in [nil, .reachesNew, .pairedMovesReachNew, .minimalMoves] as [VerificationCheck?] {
+            #expect(verdicts[check, default: 0] > 20, "\(String(describing: check)): \(verdicts)")
+        }
+    }
+
     /// The message of a large failure still shows the arrays, computed on the
     /// slow path.
     @Test func largeFailureNamesTheArrays() throws {

@@ -235,20 +235,37 @@ import UpdateCheckSupport
     }
 
     @Test func snapshotIDsCompareAndHashAsStrings() {
-        // Precomposed and decomposed é, the Kelvin sign and K, short and long IDs, empty.
-        let texts = [
+        // Precomposed and decomposed é, the Kelvin sign and K, short and long IDs, empty, and IDs
+        // of every length up to 70 (compared a word at a time up to 64 bytes) that differ only in
+        // their last, first or middle byte.
+        var texts = [
             "a", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "", "item-0000001-0001234-long-enough",
             "item-0000001-0001234-long-enougH", "\u{212A}elvin-scale-and-a-long-tail", "Kelvin-scale-and-a-long-tail",
         ]
+        for length in 1...70 {
+            let body = String(repeating: "x", count: length - 1)
+            let middle = String(body.prefix((length - 1) / 2)) + "c" + String(body.dropFirst((length - 1) / 2))
+            texts += [body + "a", body + "b", "b" + body] + (length >= 3 ? [middle] : [])
+        }
         let snapshot = DiffSnapshotFile(path: "m.json", ids: texts, contents: [])
         #expect(snapshot.idStrings == texts)
         for (left, leftText) in zip(snapshot.ids, texts) {
             for (right, rightText) in zip(snapshot.ids, texts) {
                 #expect((left == right) == (leftText == rightText), "\(leftText) == \(rightText)")
-                if leftText == rightText { #expect(left.hashValue == right.hashValue) }
+                if leftText == rightText {
+                    #expect(left.hashValue == right.hashValue)
+                    #expect(left._rawHashValue(seed: 12_345) == right._rawHashValue(seed: 12_345))
+                }
             }
-            #expect(left.hashValue == leftText.hashValue, "\(leftText) hashes as its string")
         }
+        // Sets and dictionaries of IDs agree with those of the strings.
+        #expect(Set(snapshot.ids).count == Set(texts).count)
+        let offsets = Dictionary(zip(snapshot.ids, texts.indices), uniquingKeysWith: { first, _ in first })
+        for (id, text) in zip(snapshot.ids, texts) { #expect(offsets[id].map { texts[$0] == text } == true) }
+        // The hash spreads: the IDs of one length that differ in one byte, and the seeds, hash apart.
+        let distinct = Set(texts).count
+        #expect(Set(snapshot.ids.map(\.hashValue)).count >= distinct - 1)
+        #expect(Set((0..<64).map { snapshot.ids[0]._rawHashValue(seed: $0) }).count == 64)
     }
 
     @Test func reportsQuoteIDsAsJSON() {

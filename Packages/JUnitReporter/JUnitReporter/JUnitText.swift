@@ -56,25 +56,30 @@ public enum JUnitText {
     static func isXMLSafe(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
-        // Eight bytes at a time while they are all printable ASCII (no byte
-        // below 0x20, none from 0x80 up); the rest byte by byte.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
+        let raw = bytes.baseAddress.map { UnsafeRawPointer($0) }
+        while index < count {
+            // Eight bytes at a time while they are all printable ASCII (no
+            // byte below 0x20, none from 0x80 up); a word with any other
+            // byte (a line feed, a letter past ASCII) is looked at byte by
+            // byte, then words again.
+            if let raw, index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let below20 = (word &- 0x2020_2020_2020_2020) & ~word
-                if (word | below20) & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
+                if (word | below20) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
             }
-        }
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
-            } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                return false  // U+FFFE or U+FFFF
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+                } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    return false  // U+FFFE or U+FFFF
+                }
+                index += 1
             }
-            index += 1
         }
         return true
     }

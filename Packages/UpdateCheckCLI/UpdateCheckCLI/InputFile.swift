@@ -36,8 +36,12 @@ package enum InputFile {
     ///
     /// - Throws: exit 66 when the file is missing, a folder or unreadable
     ///   (naming it and the system's reason); exit 65 past ``maxBytes``.
-    /// - Complexity: O(size): a regular file is read straight into a buffer
-    ///   of its size plus one byte; anything else into a buffer that doubles.
+    /// - Complexity: O(size): a regular file is mapped into memory read-only
+    ///   (its pages are the system's file cache: nothing is copied or
+    ///   zeroed; a file truncated by another program while it is being read
+    ///   ends the process), or, when it cannot be mapped, read straight into
+    ///   a buffer of its size plus one byte; anything else is read into a
+    ///   buffer that doubles.
     package static func bytes(at path: String) throws(CLIError) -> InputBytes {
         let name = displayName(path)
         let descriptor: Int32
@@ -57,6 +61,9 @@ package enum InputFile {
         if info.st_mode & S_IFMT == S_IFDIR { throw .noInput("\(name): is a directory, not a file.") }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
         if isRegular, Int(info.st_size) > maxBytes { throw tooLarge(name) }
+        if isRegular, info.st_size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.st_size)) {
+            return mapped
+        }
         // A regular file fits with one byte to spare, so its end is seen without growing.
         let input = InputBytes(capacity: isRegular ? Int(info.st_size) + 1 : 64 << 10)
         while true {
@@ -106,9 +113,12 @@ package final class InputBytes: @unchecked Sendable {
     fileprivate private(set) var capacity: Int
     /// The bytes read.
     fileprivate(set) var count = 0
+    /// Whether the bytes are a read-only mapping of a file (unmapped, not freed).
+    private let isMapped: Bool
 
     /// An empty input with room for `capacity` bytes.
     fileprivate init(capacity: Int) {
+        isMapped = false
         let hugePage = 2 << 20
         var memory: UnsafeMutableRawPointer?
         if capacity >= 2 * hugePage {
@@ -136,7 +146,31 @@ package final class InputBytes: @unchecked Sendable {
         count = bytes.count
     }
 
-    deinit { free(start) }
+    /// The first `count` bytes of the open regular file `descriptor`, mapped
+    /// read-only with their pages made present at once, or `nil` when the
+    /// system refuses (the caller then reads the file).
+    fileprivate init?(mapping descriptor: Int32, count: Int) {
+        #if canImport(Glibc)
+            let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+            let flags = MAP_PRIVATE
+        #endif
+        guard let memory = mmap(nil, count, PROT_READ, flags, descriptor, 0), memory != MAP_FAILED else {
+            return nil
+        }
+        isMapped = true
+        start = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = count
+        self.count = count
+    }
+
+    deinit {
+        if isMapped {
+            munmap(start, capacity)
+        } else {
+            free(start)
+        }
+    }
 
     /// The bytes read, valid while this object is alive.
     package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }

@@ -56,13 +56,38 @@ package enum DiffCommand {
             return .success
         }
         // The changes hold views of the snapshots' IDs: the snapshots live until they are printed.
+        // The report is rendered on one core while the diff is verified on the other, and
+        // written only once the verification passed.
         try withExtendedLifetime((old, new)) { () throws(CLIError) in
-            let changes = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids)
-            invocation.console.writeOut(
+            let report = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids) { changes in
                 format == "json"
-                    ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new))
+                    ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new)
+            }
+            invocation.console.writeOut(report)
         }
         return .success
+    }
+
+    /// The verified changes between two snapshot files rendered by `render`,
+    /// which runs while the diff is verified (on another core) and whose
+    /// result is returned only when the verification passed.
+    ///
+    /// - Throws: as ``changes(from:oldIDs:to:newIDs:)``.
+    package static func changes<ID: Hashable & Sendable, Rendered: Sendable>(
+        from old: DiffSnapshotFile, oldIDs: [ID], to new: DiffSnapshotFile, newIDs: [ID],
+        renderedWhileVerifying render: @Sendable (ListChanges<ID>) -> Rendered
+    ) throws(CLIError) -> Rendered {
+        let changes = try unverifiedChanges(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
+        // Task 0 verifies (a failure or nil), task 1 renders.
+        let outcomes = ParallelLoop.map(count: 2) { task -> (failure: ListDiffError?, rendered: Rendered?) in
+            if task == 1 { return (nil, render(changes)) }
+            let verified = Result { () throws(ListDiffError) in try changes.structure.verify(from: oldIDs, to: newIDs) }
+            guard case .failure(let failure) = verified else { return (nil, nil) }
+            return (failure, nil)
+        }
+        if let failure = outcomes[0].failure { throw cliError(failure, old, new) }
+        guard let rendered = outcomes[1].rendered else { preconditionFailure("task 1 renders the report") }
+        return rendered
     }
 
     /// The verified changes between two snapshot files, with the IDs of
@@ -74,34 +99,50 @@ package enum DiffCommand {
     package static func changes<ID: Hashable & Sendable>(
         from old: DiffSnapshotFile, oldIDs: [ID], to new: DiffSnapshotFile, newIDs: [ID]
     ) throws(CLIError) -> ListChanges<ID> {
-        let changes: ListChanges<ID>
+        let changes = try unverifiedChanges(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
+        do {
+            try changes.structure.verify(from: oldIDs, to: newIDs)
+        } catch {
+            throw cliError(error, old, new)
+        }
+        return changes
+    }
+
+    /// The changes between two snapshot files, not yet verified.
+    ///
+    /// - Throws: exit 65 naming the file for duplicate IDs.
+    private static func unverifiedChanges<ID: Hashable & Sendable>(
+        from old: DiffSnapshotFile, oldIDs: [ID], to new: DiffSnapshotFile, newIDs: [ID]
+    ) throws(CLIError) -> ListChanges<ID> {
         do {
             if old.hasContent || new.hasContent {
                 // Elements are offsets, the new ones shifted past the old, so one ID function serves both.
                 let shift = oldIDs.count
-                changes = try diff(
+                return try diff(
                     from: Array(0..<shift), to: Array(shift..<shift + newIDs.count),
                     id: { $0 < shift ? oldIDs[$0] : newIDs[$0 - shift] },
                     contentEquals: { old.content(at: $0) == new.content(at: $1 - shift) })
-            } else {
-                // Plain IDs: no copies of the ID arrays.
-                changes = ListChanges(structure: try diff(from: oldIDs, to: newIDs), contentUpdates: [])
             }
-            try changes.structure.verify(from: oldIDs, to: newIDs)
+            // Plain IDs: no copies of the ID arrays.
+            return ListChanges(structure: try diff(from: oldIDs, to: newIDs), contentUpdates: [])
         } catch {
-            switch error {
-            case .duplicateIDs(let side, let duplicates):
-                let file = side == .old ? old : new
-                let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
-                throw .dataError(
-                    "\(file.displayName): \(noun) "
-                        + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets, in: file))" }
-                        .joined(separator: "; ") + ".")
-            default:
-                throw CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
-            }
+            throw cliError(error, old, new)
         }
-        return changes
+    }
+
+    /// The CLI error for a failed diff or verification of `old` -> `new`.
+    private static func cliError(_ error: ListDiffError, _ old: DiffSnapshotFile, _ new: DiffSnapshotFile) -> CLIError {
+        switch error {
+        case .duplicateIDs(let side, let duplicates):
+            let file = side == .old ? old : new
+            let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
+            return .dataError(
+                "\(file.displayName): \(noun) "
+                    + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets, in: file))" }
+                    .joined(separator: "; ") + ".")
+        default:
+            return CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
+        }
     }
 
     /// Throws unless both files are sectioned (an empty array counts as

@@ -184,6 +184,15 @@ package struct DiffSnapshotFile: Sendable {
     /// Reads one element: a string ID (no tree), or an object with an `id`.
     private mutating func readElement(_ scanner: inout JSONScanner) throws(JSONNode.SyntaxError) {
         let line = scanner.line
+        // Nearly every element: a printable ASCII ID without escapes, viewed where it lies.
+        if sections == nil, scanner.next == UInt8(ascii: "\""),
+            let text = scanner.plainASCIIString(maxBytes: Self.maxIDBytes)
+        {
+            ids.append(SnapshotID(viewing: text, isASCII: true))
+            if !contents.isEmpty { contents.append("") }
+            lines.append(UInt32(truncatingIfNeeded: line))
+            return
+        }
         let column = scanner.column
         let offset = ids.count
         func problem(_ message: String) -> JSONNode.SyntaxError {
