@@ -114,7 +114,7 @@ struct IDMatching: Sendable {
                 }
             }
         }
-        table.slots = []
+        table.slots = ZeroedWords(count: 0)  // released before the next step allocates
 
         var isKept = [Bool](repeating: false, count: old.count)
         var keptCount = 0
@@ -136,7 +136,7 @@ struct IDMatching: Sendable {
 
         let insertedCount = new.count - keptCount
         if insertedCount > 1 {
-            var inserted = OffsetTable(count: insertedCount)
+            let inserted = OffsetTable(count: insertedCount)
             let insertedMask = inserted.mask
             new.withUnsafeBufferPointer { newIDs in
                 inserted.slots.withUnsafeMutableBufferPointer { slots in

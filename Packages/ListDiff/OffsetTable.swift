@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// An open-addressing hash table from IDs to their offsets in one snapshot,
 /// flat and compact: one 64-bit slot per entry, holding 32 bits of the ID's
 /// hash and the offset plus one (0 marks an empty slot). IDs themselves stay
@@ -7,8 +9,9 @@
 /// only read, so they can run in parallel.
 @usableFromInline
 struct OffsetTable {
-    /// The slots; the capacity is a power of two at least twice the entry count.
-    @usableFromInline var slots: [UInt64]
+    /// The slots; the capacity is a power of two at least twice the entry
+    /// count (huge pages for large tables, see `ZeroedWords`).
+    @usableFromInline var slots: ZeroedWords
     /// `slots.count - 1`.
     @usableFromInline let mask: Int
 
@@ -17,7 +20,7 @@ struct OffsetTable {
     init(count: Int) {
         var capacity = 16
         while capacity < 2 * count { capacity <<= 1 }
-        slots = [UInt64](repeating: 0, count: capacity)
+        slots = ZeroedWords(count: capacity)
         mask = capacity - 1
     }
 
