@@ -7,10 +7,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// The adapter program behind an ``ExternalAdapter``: started when first
-/// needed, as many copies as callers ask at once (at most one per core; one
-/// when every case is sent, for programs with state), each restarted only
-/// after it failed a case. Requests of one call to ``answers(for:)`` are
+/// The adapter program behind an ``ExternalAdapter``: its copies
+/// (``AdapterProcessPool``) and the answers kept for reuse. Requests of one call to ``answers(for:)`` are
 /// pipelined, many to a line for a program that declared `"batch": true`.
 /// Unless every case is to be sent, cases equal up to renaming their IDs are
 /// asked once (``CanonicalCase``) and the answer is kept for the next.
@@ -42,29 +40,10 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
         case failed(String, kept: Bool)
     }
 
-    /// The processes and the failure bookkeeping, behind the lock.
-    struct State {
-        /// Started processes no caller is using.
-        var idle: [AdapterProcess] = []
-        /// Processes started and not ended, idle or in use.
-        var running = 0
-        /// Cases failed by the program in a row, without a good answer between them.
-        var failuresInARow = 0
-        /// Set once the program failed too often in a row: every later case fails with it.
-        var gaveUp: String?
-        /// Requests written to the program, each case of a batch line counted.
-        var requestsSent = 0
-    }
-
-    let command: String
-    /// The folder the program runs in, or `nil` for the current one.
-    let workingDirectory: String?
-    let modelName: String
-    let timeout: Double
+    /// The copies of the program.
+    @usableFromInline let pool: AdapterProcessPool
     /// Whether every case is sent as it is, never an answer reused.
     @usableFromInline let sendsEveryCase: Bool
-    let handshake: ProtocolMessages.Handshake
-    let state: Mutex<State>
     /// The answers kept for reuse, and the canonical requests being asked.
     @usableFromInline
     struct KeptAnswers: Sendable {
@@ -77,61 +56,28 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
 
     /// The kept answers, shared by every caller.
     @usableFromInline let kept: Mutex<KeptAnswers>
-    /// The most copies of the program running at once.
-    let processLimit: Int
-    /// The shortest wait for the handshake, in seconds: interpreters start slowly on a busy machine.
-    static var handshakeWait: Double { 30 }
-    /// After this many failed cases in a row the program is not started again.
-    static var failureLimit: Int { 5 }
     /// The most answers kept for reuse (a run over 5 IDs needs a few thousand).
     @usableFromInline static var keptLimit: Int { 1 << 16 }
-    /// The most cases on one batch line.
-    static var batchCases: Int { 512 }
-    /// The most request bytes on one batch line (a line holds at least one case).
-    static var batchBytes: Int { 1 << 18 }
 
     /// Starts the program and reads its handshake.
     init(command: String, workingDirectory: String?, modelName: String, timeout: Double, sendsEveryCase: Bool)
         throws(ExternalAdapterError)
     {
-        self.command = command
-        self.workingDirectory = workingDirectory
-        self.modelName = modelName
-        self.timeout = timeout
         self.sendsEveryCase = sendsEveryCase
-        let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
-        handshake = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
-        state = Mutex(State(idle: [process], running: 1))
+        pool = try AdapterProcessPool(
+            command: command, workingDirectory: workingDirectory, modelName: modelName, sectioned: false,
+            timeout: timeout, sendsEveryCase: sendsEveryCase)
         kept = Mutex(KeptAnswers())
-        #if canImport(Glibc)
-            let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        #else
-            let cores = sysconf(_SC_NPROCESSORS_ONLN)
-        #endif
-        processLimit = sendsEveryCase ? 1 : max(1, min(8, cores))
     }
 
-    deinit {
-        state.withLock { state in
-            for process in state.idle { process.stop() }
-        }
-    }
-
-    /// Ends the program: closes the stdin of every copy and, if one does not
-    /// exit at once, kills it.
-    func stop() {
-        state.withLock { state in
-            for process in state.idle {
-                process.finishInput()
-                process.stop()
-            }
-            state.running -= state.idle.count
-            state.idle = []
-        }
-    }
-
+    /// The command the program was started with.
+    var command: String { pool.command }
+    /// What the program declared in its handshake.
+    var handshake: ProtocolMessages.Handshake { pool.handshake }
+    /// Ends the program (every copy).
+    func stop() { pool.stop() }
     /// The requests written to the program so far.
-    var requestsSent: Int { state.withLock { $0.requestsSent } }
+    var requestsSent: Int { pool.requestsSent }
 
     /// The program's batches for each plan, in order; a case the program
     /// failed gets one batch holding a single ``ExternalCall/failed(_:)``.
@@ -268,244 +214,40 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
         }
     }
 
-    /// What a caller gets when it asks for a process.
-    enum Turn {
-        case process(AdapterProcess)
-        case start
-        case wait
-        case gaveUp(String)
-    }
-
-    /// A running copy of the program for the caller's own use: an idle one,
-    /// a new one when fewer than ``processLimit`` run, or, when every copy
-    /// is in use, the first to come back.
-    ///
-    /// - Returns: the process, or the reason the program is given up.
-    func acquire() -> Result<AdapterProcess, GaveUp> {
-        while true {
-            let turn: Turn = state.withLock { state in
-                if let reason = state.gaveUp { return .gaveUp(reason) }
-                if let process = state.idle.popLast() { return .process(process) }
-                guard state.running < processLimit else { return .wait }
-                state.running += 1
-                return .start
-            }
-            switch turn {
-            case .process(let process): return .success(process)
-            case .gaveUp(let reason): return .failure(GaveUp(reason: reason))
-            case .wait: usleep(500)
-            case .start:
-                do {
-                    let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
-                    _ = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
-                    return .success(process)
-                } catch {
-                    state.withLock { state in
-                        state.running -= 1
-                        if state.gaveUp == nil { state.gaveUp = "the program could not be started again: \(error)" }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The reason every later case fails.
-    struct GaveUp: Error {
-        var reason: String
-    }
-
-    /// Asks the program each of `questions`, pipelined, restarting it after
-    /// a failure and sending the unanswered ones again.
-    ///
-    /// A program that exits, stays silent past the timeout or prints
-    /// garbage fails the oldest unanswered request. When that request was
-    /// sent on a batch line with others, none of them is blamed yet: they
-    /// are sent again one to a line, so that the failure falls on the one
-    /// request that causes it.
+    /// Asks the program each of `questions` (see ``AdapterProcessPool/ask(_:resolve:)``),
+    /// resolving each answer's names against its question.
     @usableFromInline
     func ask(_ questions: [UpdatePlan<Int>]) -> [Outcome] {
-        var outcomes = [Outcome?](repeating: nil, count: questions.count)
+        let positions = handshake.planPositions
         let requests = questions.indices.map {
-            ProtocolMessages.request(id: $0, plan: questions[$0], positions: handshake.planPositions)
+            ProtocolMessages.request(id: $0, plan: questions[$0], positions: positions)
         }
-        var unresolved = Array(questions.indices)
-        /// Requests whose batch line failed: sent one to a line from then on.
-        var alone = Set<Int>()
-        /// The line each waiting request was sent on.
-        var lineOf = [Int](repeating: -1, count: questions.count)
-        while !unresolved.isEmpty {
-            let process: AdapterProcess
-            switch acquire() {
-            case .success(let running): process = running
-            case .failure(let gaveUp):
-                for index in unresolved { outcomes[index] = .failed(gaveUp.reason, kept: false) }
-                return outcomes.map { $0! }
-            }
-            send(unresolved, requests: requests, alone: alone, to: process, lineOf: &lineOf)
-            var waiting = Set(unresolved)
-            var answered = false
-            var failure: String?
-            while !waiting.isEmpty, failure == nil {
-                let deadline = AdapterProcess.now() + UInt64(timeout * 1e9)
-                switch process.nextLine(deadline: deadline) {
-                case .line(let line):
-                    for response in ProtocolMessages.responses(line, waiting: waiting) {
-                        switch response {
-                        case .answer(let id, let raw):
-                            let names = ProtocolMessages.ItemNames(questions[id])
-                            var namesItems = false
-                            do {
-                                let batches = try ProtocolMessages.resolve(
-                                    raw, model: Inner.self, names: names.id(named:),
-                                    callNames: {
-                                        namesItems = true
-                                        return names.id(named: $0)
-                                    })
-                                outcomes[id] = .answered(raw, batches, namesItems: namesItems)
-                            } catch {
-                                outcomes[id] = .failed(error.reason + Self.stderrNote(process), kept: true)
-                            }
-                            waiting.remove(id)
-                            answered = true
-                            process.clearErrors()
-                        case .refused(let id, let reason):
-                            outcomes[id] = .failed(reason + Self.stderrNote(process), kept: true)
-                            waiting.remove(id)
-                            process.clearErrors()
-                        case .garbage(let reason):
-                            failure = reason
-                        }
-                        if failure != nil { break }
-                    }
-                case .closed:
-                    failure = "the program \(process.exitDescription()) before answering"
-                case .timedOut:
-                    failure = "no answer within \(Self.seconds(timeout))"
-                }
-            }
-            let sent = unresolved.count
-            unresolved = unresolved.filter { waiting.contains($0) }
-            guard let failure, let oldest = unresolved.first else {
-                state.withLock { state in
-                    state.requestsSent += sent
-                    if answered { state.failuresInARow = 0 }
-                    state.idle.append(process)
-                }
-                continue
-            }
-            let note = Self.stderrNote(process)
-            process.stop()
-            let suspects = unresolved.filter { lineOf[$0] == lineOf[oldest] }
-            let blamed = suspects.count == 1
-            if blamed {
-                // The oldest unanswered request takes the blame; the others are sent again.
-                outcomes[oldest] = .failed(failure + note, kept: true)
-                unresolved.removeFirst()
-            } else {
-                alone.formUnion(suspects)
-            }
-            state.withLock { state in
-                state.requestsSent += sent
-                state.running -= 1
-                if answered { state.failuresInARow = 0 }
-                guard blamed else { return }
-                state.failuresInARow += 1
-                if state.failuresInARow >= Self.failureLimit, state.gaveUp == nil {
-                    state.gaveUp =
-                        "the program failed \(Self.failureLimit) cases in a row and was not started again; the "
-                        + "last: \(failure)"
-                }
+        let outcomes = pool.ask(requests) { id, raw -> Result<Outcome, ProtocolMessages.Refusal> in
+            let names = ProtocolMessages.ItemNames(questions[id])
+            var namesItems = false
+            do throws(ProtocolMessages.Refusal) {
+                let batches = try ProtocolMessages.resolve(
+                    raw, model: Inner.self, names: names.id(named:),
+                    callNames: {
+                        namesItems = true
+                        return names.id(named: $0)
+                    })
+                return .success(.answered(raw, batches, namesItems: namesItems))
+            } catch {
+                return .failure(error)
             }
         }
-        return outcomes.map { $0! }
-    }
-
-    /// Writes the requests `indexes` to the program: one to a line, or many
-    /// to a line for a batching program (except those in `alone`), noting
-    /// each request's line in `lineOf`.
-    func send(
-        _ indexes: [Int], requests: [[UInt8]], alone: Set<Int>, to process: AdapterProcess, lineOf: inout [Int]
-    ) {
-        guard handshake.batches else {
-            for (line, index) in indexes.enumerated() {
-                process.send(requests[index])
-                lineOf[index] = line
+        return outcomes.map { outcome in
+            switch outcome {
+            case .answered(let answer): answer
+            case .failed(let reason, let kept): .failed(reason, kept: kept)
             }
-            return
         }
-        var line = 0
-        var pending: [Int] = []
-        var bytes = 0
-        func flush() {
-            guard !pending.isEmpty else { return }
-            process.send(ProtocolMessages.casesLine(pending.lazy.map { requests[$0] }))
-            for index in pending { lineOf[index] = line }
-            line += 1
-            pending.removeAll(keepingCapacity: true)
-            bytes = 0
-        }
-        for index in indexes {
-            if alone.contains(index) {
-                flush()
-                pending.append(index)
-                flush()
-                continue
-            }
-            if !pending.isEmpty, bytes + requests[index].count > Self.batchBytes { flush() }
-            pending.append(index)
-            bytes += requests[index].count
-            if pending.count >= Self.batchCases { flush() }
-        }
-        flush()
     }
 
     /// A case's answer when the program failed it.
     @usableFromInline
     static func failure(_ reason: String) -> Batches {
         [UpdateBatch(items: [], calls: [.failed(reason)])]
-    }
-
-    /// `; its stderr ends with: …`, or nothing when the program wrote nothing there.
-    static func stderrNote(_ process: AdapterProcess) -> String {
-        let text = String(decoding: process.errorTail, as: UTF8.self).trimmingSpace()
-        return text.isEmpty ? "" : "; its stderr: \(text)"
-    }
-
-    /// `2 s`, `0.5 s`.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    /// Reads and checks the program's first line.
-    static func readHandshake(_ process: AdapterProcess, command: String, modelName: String, timeout: Double)
-        throws(ExternalAdapterError) -> ProtocolMessages.Handshake
-    {
-        func fail(_ reason: String) -> ExternalAdapterError {
-            let stderr = String(decoding: process.errorTail, as: UTF8.self).trimmingSpace()
-            process.stop()
-            return .badHandshake(command: command, reason: reason, stderr: stderr)
-        }
-        let line: [UInt8]
-        switch process.nextLine(deadline: AdapterProcess.now() + UInt64(max(timeout, handshakeWait) * 1e9)) {
-        case .line(let text): line = text
-        case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
-        case .timedOut: throw fail("it printed no handshake line within \(seconds(max(timeout, handshakeWait))).")
-        }
-        do {
-            return try ProtocolMessages.handshake(line, modelName: modelName)
-        } catch {
-            throw fail(error.message)
-        }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces and newlines.
-    func trimmingSpace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

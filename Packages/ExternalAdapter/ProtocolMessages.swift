@@ -27,13 +27,25 @@ enum ProtocolMessages {
     }
 
     /// One batch of a program's answer, its names not yet resolved: the
-    /// items the data source holds and the calls as records.
+    /// items (or, from a sectioned program, the sections) the data source
+    /// holds and the calls as records.
     @usableFromInline
     struct RawBatch: Sendable, Equatable {
-        /// The item names of `items`.
+        /// The item names of `items` (empty from a sectioned program).
         @usableFromInline var items: [String]
         /// The calls, with item names as text arguments.
         @usableFromInline var calls: [CallRecord]
+        /// The sections of `items` from a sectioned program, in order.
+        @usableFromInline var sections: [RawSection] = []
+    }
+
+    /// One section of a sectioned program's batch: its name and its items' names.
+    @usableFromInline
+    struct RawSection: Sendable, Equatable {
+        /// The section's name.
+        @usableFromInline var name: String
+        /// Its items' names, top to bottom.
+        @usableFromInline var items: [String]
     }
 
     /// What one response gave.
@@ -138,105 +150,54 @@ enum ProtocolMessages {
     ///
     /// - Complexity: O(*n*) for *n* items.
     static func request(id: Int, plan: UpdatePlan<Int>, positions: Bool = false) -> [UInt8] {
-        var line: [UInt8] = []
-        line.reserveCapacity(
-            64 + 8 * (plan.old.count + plan.new.count) + (positions ? 12 : 56) * plan.new.count)
-        func text(_ part: StaticString) {
-            part.withUTF8Buffer { line.append(contentsOf: $0) }
-        }
-        func number(_ value: Int) { line.append(contentsOf: String(value).utf8) }
-        func name(_ id: Int) {
-            line.append(UInt8(ascii: "\""))
-            if id >= 0, id < 26 {
-                line.append(UInt8(97 + id))
-            } else {
-                line.append(UInt8(ascii: "x"))
-                number(id)
-            }
-            line.append(UInt8(ascii: "\""))
-        }
-        func list(_ ids: some Sequence<Int>) {
-            line.append(UInt8(ascii: "["))
-            var first = true
-            for id in ids {
-                if !first { line.append(UInt8(ascii: ",")) }
-                first = false
-                name(id)
-            }
-            line.append(UInt8(ascii: "]"))
-        }
-        func path(_ item: Int) {
-            text("[0,")
-            number(item)
-            line.append(UInt8(ascii: "]"))
-        }
-        text(#"{"type":"case","id":"#)
-        number(id)
-        text(#","old":"#)
-        list(plan.old)
-        text(#","new":"#)
-        list(plan.new)
-        text(#","changed":"#)
-        list(plan.new.indices.lazy.filter { plan.isChanged(new: $0) }.map { plan.new[$0] })
+        var line = RequestWriter(
+            capacity: 64 + 8 * (plan.old.count + plan.new.count) + (positions ? 12 : 56) * plan.new.count)
+        line.text(#"{"type":"case","id":"#)
+        line.number(id)
+        line.text(#","old":"#)
+        line.names(plan.old)
+        line.text(#","new":"#)
+        line.names(plan.new)
+        line.text(#","changed":"#)
+        line.names(plan.new.indices.lazy.filter { plan.isChanged(new: $0) }.map { plan.new[$0] })
         if positions {
-            func numbers(_ values: some Sequence<Int>) {
-                line.append(UInt8(ascii: "["))
-                var first = true
-                for value in values {
-                    if !first { line.append(UInt8(ascii: ",")) }
-                    first = false
-                    number(value)
-                }
-                line.append(UInt8(ascii: "]"))
-            }
-            text(#","plan":{"sources":"#)
-            numbers(plan.new.indices.lazy.map { plan.oldIndex(ofNew: $0) ?? -1 })
-            text(#","moved":"#)
-            numbers(plan.new.indices.lazy.filter { plan.isMoved(new: $0) })
-            text(#","changed":"#)
-            numbers(plan.new.indices.lazy.filter { plan.isChanged(new: $0) })
-            text("}}\n")
-            return line
+            line.text(#","plan":{"sources":"#)
+            line.numbers(plan.new.indices.lazy.map { plan.oldIndex(ofNew: $0) ?? -1 })
+            line.text(#","moved":"#)
+            line.numbers(plan.new.indices.lazy.filter { plan.isMoved(new: $0) })
+            line.text(#","changed":"#)
+            line.numbers(plan.new.indices.lazy.filter { plan.isChanged(new: $0) })
+            line.text("}}\n")
+            return line.bytes
         }
-        text(#","plan":{"deleted":["#)
-        var first = true
-        for index in plan.old.indices where plan.newIndex(ofOld: index) == nil {
-            if !first { line.append(UInt8(ascii: ",")) }
-            first = false
-            text(#"{"id":"#)
-            name(plan.old[index])
-            text(#","from":"#)
-            path(index)
-            line.append(UInt8(ascii: "}"))
+        line.text(#","plan":{"deleted":"#)
+        line.array(plan.old.indices.lazy.filter { plan.newIndex(ofOld: $0) == nil }) { line, index in
+            line.text(#"{"id":"#)
+            line.name(plan.old[index])
+            line.text(#","from":"#)
+            line.path(0, index)
+            line.byte("}")
         }
-        text(#"],"inserted":["#)
-        first = true
-        for index in plan.new.indices where plan.oldIndex(ofNew: index) == nil {
-            if !first { line.append(UInt8(ascii: ",")) }
-            first = false
-            text(#"{"id":"#)
-            name(plan.new[index])
-            text(#","at":"#)
-            path(index)
-            line.append(UInt8(ascii: "}"))
+        line.text(#","inserted":"#)
+        line.array(plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) == nil }) { line, index in
+            line.text(#"{"id":"#)
+            line.name(plan.new[index])
+            line.text(#","at":"#)
+            line.path(0, index)
+            line.byte("}")
         }
-        text(#"],"kept":["#)
-        first = true
-        for index in plan.new.indices {
-            guard let source = plan.oldIndex(ofNew: index) else { continue }
-            if !first { line.append(UInt8(ascii: ",")) }
-            first = false
-            text(#"{"id":"#)
-            name(plan.new[index])
-            text(#","from":"#)
-            path(source)
-            text(#","to":"#)
-            path(index)
-            text(plan.isMoved(new: index) ? #","moved":true"# : #","moved":false"#)
-            text(plan.isChanged(new: index) ? #","changed":true}"# : #","changed":false}"#)
+        line.text(#","kept":"#)
+        line.array(plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) != nil }) { line, index in
+            line.text(#"{"id":"#)
+            line.name(plan.new[index])
+            line.text(#","from":"#)
+            line.path(0, plan.oldIndex(ofNew: index)!)
+            line.text(#","to":"#)
+            line.path(0, index)
+            line.flags(moved: plan.isMoved(new: index), changed: plan.isChanged(new: index))
         }
-        text("]}}\n")
-        return line
+        line.text("}}\n")
+        return line.bytes
     }
 
     /// The line of several requests, for a program that declared `"batch": true`:
@@ -256,8 +217,9 @@ enum ProtocolMessages {
     /// Reads one line of the program's output: one response, or, from a
     /// batching program, `{"answers": […]}` holding several. Responses are
     /// read in order up to the first that answers no waiting case, which
-    /// ends the list as ``Response/garbage(_:)``.
-    static func responses(_ line: [UInt8], waiting: Set<Int>) -> [Response] {
+    /// ends the list as ``Response/garbage(_:)``. A `sectioned` program's
+    /// `items` are sections, `{"section": …, "items": […]}`.
+    static func responses(_ line: [UInt8], waiting: Set<Int>, sectioned: Bool = false) -> [Response] {
         let json: ProtocolJSON
         do {
             json = try ProtocolJSON.parse(line)
@@ -267,12 +229,14 @@ enum ProtocolMessages {
                     "it printed a line that is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")
             ]
         }
-        guard case .array(let answers) = json["answers"] else { return [response(json, line: line, waiting: waiting)] }
+        guard case .array(let answers) = json["answers"] else {
+            return [response(json, line: line, waiting: waiting, sectioned: sectioned)]
+        }
         var results: [Response] = []
         results.reserveCapacity(answers.count)
         var answered = Set<Int>()
         for answer in answers {
-            let result = response(answer, line: line, waiting: waiting)
+            let result = response(answer, line: line, waiting: waiting, sectioned: sectioned)
             switch result {
             case .answer(let id, _), .refused(let id, _):
                 guard answered.insert(id).inserted else {
@@ -287,8 +251,9 @@ enum ProtocolMessages {
         return results
     }
 
-    /// Reads one response object against the waiting cases.
-    static func response(_ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>) -> Response {
+    /// Reads one response object against the waiting cases; a `sectioned`
+    /// program's `items` are sections.
+    static func response(_ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>, sectioned: Bool = false) -> Response {
         guard case .integer(let id) = json["id"], waiting.contains(id) else {
             return .garbage(
                 "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(excerpt(line))"
@@ -308,16 +273,35 @@ enum ProtocolMessages {
         for (number, batch) in batchList.enumerated() {
             let place = "batch \(number + 1)"
             guard case .array(let itemList) = batch["items"] else {
-                return .refused(id: id, reason: "\(place): \"items\" must be an array of item IDs")
+                let what = sectioned ? "sections ({\"section\": …, \"items\": […]})" : "item IDs"
+                return .refused(id: id, reason: "\(place): \"items\" must be an array of \(what)")
             }
             var items: [String] = []
-            items.reserveCapacity(itemList.count)
-            for item in itemList {
-                guard case .string(let name) = item else {
-                    return .refused(
-                        id: id, reason: "\(place): \"items\" holds \(describe(item)), which is not an item of the case")
+            var sections: [RawSection] = []
+            if sectioned {
+                sections.reserveCapacity(itemList.count)
+                for (offset, section) in itemList.enumerated() {
+                    let inSection = "\(place): \"items\"[\(offset)]"
+                    guard case .string(let name) = section["section"], case .array(let list) = section["items"] else {
+                        return .refused(
+                            id: id,
+                            reason: "\(inSection) must be a section, {\"section\": \"S\", \"items\": [\"a\", …]}")
+                    }
+                    guard let names = strings(list) else {
+                        return .refused(id: id, reason: "\(inSection).items must be an array of item IDs")
+                    }
+                    sections.append(RawSection(name: name, items: names))
                 }
-                items.append(name)
+            } else {
+                items.reserveCapacity(itemList.count)
+                for item in itemList {
+                    guard case .string(let name) = item else {
+                        return .refused(
+                            id: id,
+                            reason: "\(place): \"items\" holds \(describe(item)), which is not an item of the case")
+                    }
+                    items.append(name)
+                }
             }
             guard case .array(let callList) = batch["calls"] else {
                 return .refused(id: id, reason: "\(place): \"calls\" must be an array of calls")
@@ -345,7 +329,7 @@ enum ProtocolMessages {
                 }
                 calls.append(CallRecord(method: method, arguments: arguments))
             }
-            batches.append(RawBatch(items: items, calls: calls))
+            batches.append(RawBatch(items: items, calls: calls, sections: sections))
         }
         return .answer(id: id, batches: batches)
     }
@@ -427,6 +411,17 @@ enum ProtocolMessages {
             guard let id = Self.kitID(named: name) else { return nil }
             return id >= 0 && id < held.count ? (held[id] ? id : nil) : (others.contains(id) ? id : nil)
         }
+    }
+
+    /// The strings of a JSON array, or `nil` when one element is not a string.
+    static func strings(_ list: [ProtocolJSON]) -> [String]? {
+        var names: [String] = []
+        names.reserveCapacity(list.count)
+        for element in list {
+            guard case .string(let name) = element else { return nil }
+            names.append(name)
+        }
+        return names
     }
 
     /// A JSON value as a call argument (objects are not arguments).

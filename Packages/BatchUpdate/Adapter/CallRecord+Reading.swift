@@ -90,23 +90,43 @@ extension CallRecord {
         }
     }
 
-    /// The argument `label` as a list of item IDs, each resolved by `id`.
+    /// The argument `label` as a list of item IDs (or of the IDs of another
+    /// `kind`, `section`), each resolved by `id`.
     ///
     /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)`` when it is
     ///   missing, not a list of strings, or names an ID `id` does not know.
-    public func ids<ID>(_ label: String, _ id: (String) -> ID?) throws(BatchUpdateError) -> [ID] {
-        guard case .list(let values) = try value(label) else { throw wrongKind(label, "a list of item IDs") }
+    public func ids<ID>(_ label: String, _ id: (String) -> ID?, kind: String = "item") throws(BatchUpdateError)
+        -> [ID]
+    {
+        guard case .list(let values) = try value(label) else { throw wrongKind(label, "a list of \(kind) IDs") }
         var ids: [ID] = []
         ids.reserveCapacity(values.count)
         for value in values {
-            guard case .text(let name) = value else { throw wrongKind(label, "a list of item IDs (strings)") }
-            guard let resolved = id(name) else {
-                throw .invalidCall(
-                    method: method, reason: "\"\(label)\" names the item \"\(name)\", which is not in the case.")
-            }
-            ids.append(resolved)
+            guard case .text(let name) = value else { throw wrongKind(label, "a list of \(kind) IDs (strings)") }
+            ids.append(try resolve(name, label, id, kind: kind))
         }
         return ids
+    }
+
+    /// The argument `label` as one item ID (or one ID of another `kind`),
+    /// resolved by `id`.
+    ///
+    /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)`` when it is
+    ///   missing, not a string, or names an ID `id` does not know.
+    public func id<ID>(_ label: String, _ id: (String) -> ID?, kind: String = "item") throws(BatchUpdateError) -> ID {
+        guard case .text(let name) = try value(label) else { throw wrongKind(label, "a \(kind) ID (a string)") }
+        return try resolve(name, label, id, kind: kind)
+    }
+
+    /// `name` resolved by `id`, or the error naming the unknown ID.
+    func resolve<ID>(_ name: String, _ label: String, _ id: (String) -> ID?, kind: String) throws(BatchUpdateError)
+        -> ID
+    {
+        guard let resolved = id(name) else {
+            throw .invalidCall(
+                method: method, reason: "\"\(label)\" names the \(kind) \"\(name)\", which is not in the case.")
+        }
+        return resolved
     }
 
     /// The error for an unknown method, listing the ones `vocabulary` holds.

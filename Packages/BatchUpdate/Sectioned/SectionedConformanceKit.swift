@@ -62,6 +62,8 @@ public enum SectionedConformanceKit {
         var smallest: [String: SectionedConformanceFailure] = [:]
         let oldItems = Set(old.sections.flatMap { $0.items })
         let oldSections = Set(old.sectionIDs)
+        var plans: [SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>] = []
+        var variants: [Int] = []
         for new in snapshots {
             let diff: SectionedDiff<Adapter.SectionID, Adapter.ItemID>
             do {
@@ -76,16 +78,21 @@ public enum SectionedConformanceKit {
                 let sections = variant == 2 ? keptSections : []
                 if variant > 0 && items.isEmpty && sections.isEmpty { continue }
                 checked += 1
-                let plan = SectionedUpdatePlan(
-                    old: old, new: new, verified: diff, changedItems: items, changedSections: sections)
-                guard var failure = problem(of: adapter, plan: plan) else { continue }
-                count += 1
-                failure.sizeKey = [
-                    old.itemCount + new.itemCount, old.sections.count + new.sections.count, variant,
-                ]
-                if let current = smallest[failure.kind], !smallerFirst(failure, current) { continue }
-                smallest[failure.kind] = failure
+                plans.append(
+                    SectionedUpdatePlan(
+                        old: old, new: new, verified: diff, changedItems: items, changedSections: sections))
+                variants.append(variant)
             }
+        }
+        // All the group's cases at once: an adapter program gets them pipelined.
+        for ((plan, variant), batches) in zip(zip(plans, variants), adapter.batches(forEach: plans)) {
+            guard var failure = problem(of: adapter, plan: plan, batches: batches) else { continue }
+            count += 1
+            failure.sizeKey = [
+                old.itemCount + plan.new.itemCount, old.sections.count + plan.new.sections.count, variant,
+            ]
+            if let current = smallest[failure.kind], !smallerFirst(failure, current) { continue }
+            smallest[failure.kind] = failure
         }
         return SectionedConformanceGroup(
             old: old.description, casesChecked: checked, failureCount: count,
@@ -115,11 +122,19 @@ public enum SectionedConformanceKit {
     public static func problem<Adapter: SectionedUpdateAdapter>(
         of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>
     ) -> SectionedConformanceFailure? {
+        problem(of: adapter, plan: plan, batches: adapter.batches(for: plan))
+    }
+
+    /// Replays `batches`, the adapter's for `plan`; `nil` when they pass.
+    @inlinable
+    static func problem<Adapter: SectionedUpdateAdapter>(
+        of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>,
+        batches: [SectionedUpdateBatch<Adapter.SectionID, Adapter.ItemID, Adapter.Call>]
+    ) -> SectionedConformanceFailure? {
         let old = plan.old
         let new = plan.new
         let items = plan.changedItems
         let sections = plan.changedSections
-        let batches = adapter.batches(for: plan)
         func failure(_ kind: String, _ message: String) -> SectionedConformanceFailure {
             SectionedConformanceFailure(
                 kind: kind, old: old, new: new, changedItems: items, changedSections: sections, message: message,

@@ -80,6 +80,28 @@ public protocol SectionedToolkitModel<SectionID, ItemID, Call> {
     var sections: [DisplayedSection<SectionID, ItemID>] { get }
 }
 
+/// A sectioned toolkit model whose calls can be rebuilt from their
+/// ``CallRecord``s, so that the answers of a sectioned adapter program in
+/// another language can be replayed on it and proven by the sectioned kit:
+/// the sectioned counterpart of ``ReplayableModel``.
+///
+/// A record is accepted exactly when it names one of the model's methods
+/// with exactly that method's labels and values of the right kinds.
+public protocol ReplayableSectionedModel: SectionedToolkitModel, SendableMetatype {
+    /// The calls the model takes, one signature each, as documented for
+    /// adapter programs: `moveSection(at: Int, to: Int)`.
+    static var vocabulary: [String] { get }
+
+    /// The call `record` describes, with section and item IDs named in the
+    /// record resolved by `section` and `item` (`nil` for a name that is not
+    /// in the case).
+    ///
+    /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)``.
+    static func call(
+        from record: CallRecord, section: (String) -> SectionID?, item: (String) -> ItemID?
+    ) throws(BatchUpdateError) -> Call
+}
+
 /// Turns a ``SectionedUpdatePlan`` into the ordered batches of one toolkit.
 ///
 /// The sectioned counterpart of ``UpdateAdapter`` (which keeps serving flat
@@ -106,6 +128,15 @@ public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
     /// The batches that take the toolkit from `plan.old` to `plan.new`, in order.
     func batches(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> [SectionedUpdateBatch<SectionID, ItemID, Call>]
 
+    /// The batches for each of `plans`, in order: the kit asks for all the
+    /// cases of one group at once.
+    ///
+    /// The default asks ``batches(for:)`` for each plan; an adapter program
+    /// answers them pipelined.
+    func batches(
+        forEach plans: [SectionedUpdatePlan<SectionID, ItemID>]
+    ) -> [[SectionedUpdateBatch<SectionID, ItemID, Call>]]
+
     /// The kept items this adapter moves, whose cells follow the policy's
     /// ``AdapterPolicy/moves`` style.
     ///
@@ -118,6 +149,14 @@ public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
 extension SectionedUpdateAdapter {
     /// No summary: an empty paragraph.
     public var summary: String { "" }
+
+    /// ``batches(for:)`` of each plan, in order.
+    @inlinable
+    public func batches(
+        forEach plans: [SectionedUpdatePlan<SectionID, ItemID>]
+    ) -> [[SectionedUpdateBatch<SectionID, ItemID, Call>]] {
+        plans.map { batches(for: $0) }
+    }
 
     /// The sectioned diff's moved items.
     public func movedItems(for plan: SectionedUpdatePlan<SectionID, ItemID>) -> Set<ItemID> { plan.movedItems }

@@ -29,7 +29,9 @@ package enum AdaptersCheckCommand {
             With --sections s, the sectioned adapters (all of them, or those named) are proven
             on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
             s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
-            every kept section changed; a case is an old snapshot with all its pairs.
+            every kept section changed; a case is an old snapshot with all its pairs. With
+            --exec, a program on a sectioned model (uikit-sections, diffable-sections) is proven
+            so; a sectioned model needs --sections, and --sections with --exec a sectioned model.
             Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
             start or declares another policy fails its cases); 64 bad usage; 65 the --exec
             program's handshake is invalid, or the manifest is malformed; 66 the --exec program
@@ -69,7 +71,9 @@ package enum AdaptersCheckCommand {
     /// `--model <m>`: the built-in model an adapter program is proven on.
     /// (`ExternalAdapters.start` names the known ones when it is not one of them).
     static let model = TypedOption<String>(
-        "model", name: "m", help: "The model of --exec: \(ExternalAdapters.modelNames.joined(separator: ", ")).",
+        "model", name: "m",
+        help: "The model of --exec: \(ExternalAdapters.modelNames.joined(separator: ", ")); with --sections: "
+            + "\(ExternalAdapters.sectionedModelNames.joined(separator: ", ")).",
         expected: "a model name"
     ) { $0 }
     /// `--timeout <s>`: how long an adapter program may stay silent on a case.
@@ -106,6 +110,9 @@ package enum AdaptersCheckCommand {
             guard let model = try model.value(in: invocation) else {
                 throw .usage(
                     "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
+            }
+            if ExternalAdapters.sectionedModelNames.contains(model) {
+                throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
             }
             let timeout = try timeout.value(in: invocation) ?? 10
             let started = try ExternalAdapters.start(
@@ -154,11 +161,14 @@ package enum AdaptersCheckCommand {
     }
 
     /// Runs the sectioned form (`--sections s`): the sectioned kit on every
-    /// built-in sectioned adapter, or on those named.
+    /// built-in sectioned adapter, on those named, or on the `--exec`
+    /// program of a sectioned model.
     ///
     /// - Throws: exit 64 for an unknown sectioned adapter, `--ids` beyond 5,
-    ///   or an option of the flat kit (`--random`, `--max-items`, `--seed`,
-    ///   `--exec`); exit 73 when the JUnit report cannot be written.
+    ///   an option of the flat kit (`--random`, `--max-items`, `--seed`), or
+    ///   `--exec` without a sectioned `--model`; 65 or 66 for a program with
+    ///   a bad handshake or that cannot be started; exit 73 when the JUnit
+    ///   report cannot be written.
     static func runSectioned(_ invocation: Invocation, sectionCount: Int) throws(CLIError) -> ExitCode {
         let idCount = try ids.value(in: invocation) ?? defaultSectionedIDs
         guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
@@ -166,21 +176,37 @@ package enum AdaptersCheckCommand {
                 "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
-        if invocation.value("exec") != nil {
-            throw .usage("Give either '--exec' or '--sections', not both.")
-        }
         for option in ["random", "max-items", "seed"] where invocation.value(option) != nil {
             throw .usage("'--\(option)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
         }
+        let command = try exec.value(in: invocation)
+        if command == nil,
+            invocation.value("model") != nil || invocation.value("timeout") != nil || invocation.flag("every-case")
+        {
+            throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
+        }
         let shard = try Options.shard.value(in: invocation) ?? .whole
         let junit = try Options.junit.value(in: invocation)
-        if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
-        let catalog = try AdapterCatalog(invocation)
         var adapters: [SectionedAdapterEntry] = []
-        for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {
-            adapters.append(try catalog.sectionedNamed(name))
+        var program: ExternalAdapters.StartedSectioned?
+        if let command {
+            let model = try sectionedModel(invocation)
+            if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+            let started = try ExternalAdapters.startSectioned(
+                command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
+                sendsEveryCase: invocation.flag("every-case"))
+            program = started
+            adapters = [started.entry]
+        } else {
+            if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+            let catalog = try AdapterCatalog(invocation)
+            for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {
+                adapters.append(try catalog.sectionedNamed(name))
+            }
+            if invocation.positionals.isEmpty { adapters = catalog.sectioned }
         }
-        if invocation.positionals.isEmpty { adapters = catalog.sectioned }
+        let requests = program?.requestsSent
+        defer { program?.stop() }
         let bound = SectionedBound(sections: sectionCount, ids: idCount)
         let console = invocation.console
         var scope = "\(bound) (\(bound.groupCount) old snapshots; nothing, every kept item, every kept section changed)"
@@ -189,7 +215,7 @@ package enum AdaptersCheckCommand {
         let suites = adapters.map { adapter in
             SectionedConformanceSuite.command(adapter, bound: bound, shard: shard) { result in
                 switch result {
-                case .success(let report): console.writeOut(summary(of: report))
+                case .success(let report): console.writeOut(summary(of: report, requests: requests?()))
                 case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
                 }
             }
@@ -207,14 +233,15 @@ package enum AdaptersCheckCommand {
     }
 
     /// `uikit-sections: passed 39375 cases in 0.4 s`, or the failure count
-    /// and the smallest failing case of each kind with its batches.
-    static func summary(of report: SectionedConformanceReport) -> String {
-        let time = String(format1: report.seconds)
+    /// and the smallest failing case of each kind with its batches; for an
+    /// adapter program, `(1125 requests sent)` after the time.
+    static func summary(of report: SectionedConformanceReport, requests: Int? = nil) -> String {
+        let time = String(format1: report.seconds) + " s" + (requests.map { " (\($0) requests sent)" } ?? "")
         guard !report.passed else {
-            return "\(report.adapter): passed \(report.casesChecked) cases in \(time) s\n"
+            return "\(report.adapter): passed \(report.casesChecked) cases in \(time)\n"
         }
         let text = report.failures.map(\.details).joined(separator: "\n").split(separator: "\n").map { "  \($0)" }
-        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time) s; "
+        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time); "
             + "smallest of each kind:\n\(text.joined(separator: "\n"))\n"
     }
 
@@ -249,6 +276,27 @@ package enum AdaptersCheckCommand {
         }
         if options.shard != .whole { parts.append("shard \(options.shard)") }
         return parts.joined(separator: ", ")
+    }
+
+    /// The `--model` of a sectioned `--exec` run.
+    ///
+    /// - Throws: exit 64 when adapter names or `--config` are given too,
+    ///   `--model` is missing, or it names a flat model.
+    static func sectionedModel(_ invocation: Invocation) throws(CLIError) -> String {
+        guard invocation.positionals.isEmpty else {
+            throw .usage("Give either adapter names or '--exec', not both.")
+        }
+        guard invocation.value("config") == nil else {
+            throw .usage("Give either '--exec' or '--config', not both.")
+        }
+        let sectioned = ExternalAdapters.sectionedModelNames.joined(separator: ", ")
+        guard let model = try model.value(in: invocation) else {
+            throw .usage("'--exec' with '--sections' needs '--model': one of \(sectioned).")
+        }
+        if ExternalAdapters.modelNames.contains(model) {
+            throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(sectioned)).")
+        }
+        return model
     }
 
     /// `uikit: passed 914721 cases in 2.1 s`, or the failure count and the

@@ -3,14 +3,20 @@ import AppKitAdapter
 import BatchUpdate
 import DiffableSnapshotAdapter
 import ExternalAdapter
+import ListDiff
 import RecyclerViewAdapter
 import UIKitAdapter
 
 /// Adapter programs behind `adapters check --exec`: the built-in models a
 /// program may name, and starting one as an ``AdapterEntry``.
 package enum ExternalAdapters {
-    /// The models' protocol names, in the order `--help` lists them.
+    /// The flat models' protocol names, in the order `--help` lists them.
     package static let modelNames = ["uikit", "appkit", "recyclerview", "diffable", "animatedlist"]
+    /// The sectioned models' protocol names: a program on one of them is
+    /// proven by the sectioned kit (`--sections`).
+    package static let sectionedModelNames = ["uikit-sections", "diffable-sections"]
+    /// Every model's name, flat ones first.
+    package static var allModelNames: [String] { modelNames + sectionedModelNames }
 
     /// A started program, as the kit proves it, and how to end it.
     package struct Started: Sendable {
@@ -49,6 +55,52 @@ package enum ExternalAdapters {
             default:
                 throw CLIError.usage(
                     "Unknown value '\(model)' for '--model': expected one of \(modelNames.joined(separator: ", ")).")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as ExternalAdapterError {
+            if case .cannotStart = error { throw .noInput(error.description) }
+            throw .dataError(error.description)
+        } catch {
+            throw .dataError("\(error)")
+        }
+    }
+
+    /// A started sectioned program, as the sectioned kit proves it, and how to end it.
+    package struct StartedSectioned: Sendable {
+        /// The program as a sectioned adapter the CLI runs.
+        package var entry: SectionedAdapterEntry
+        /// Ends the program.
+        package var stop: @Sendable () -> Void
+        /// The requests written to the program so far.
+        package var requestsSent: @Sendable () -> Int
+    }
+
+    /// Starts `command` for the sectioned model `model`, as ``start(command:model:timeout:workingDirectory:sendsEveryCase:)``
+    /// starts a flat one.
+    ///
+    /// - Throws: exit 64 for a model that is not a sectioned one; 66 when the
+    ///   program cannot be started; 65 when its handshake is missing or invalid.
+    package static func startSectioned(
+        command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
+    ) throws(CLIError) -> StartedSectioned {
+        func start<Inner: ReplayableSectionedModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> StartedSectioned
+        where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
+            let adapter = try ExternalSectionedAdapter(
+                command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
+                sendsEveryCase: sendsEveryCase)
+            return StartedSectioned(
+                entry: SectionedAdapterEntry(provingOnly: adapter), stop: adapter.stopper,
+                requestsSent: adapter.requestCounter)
+        }
+        do {
+            switch model {
+            case "uikit-sections": return try start(UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
+            case "diffable-sections": return try start(DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
+            default:
+                throw CLIError.usage(
+                    "Unknown value '\(model)' for '--model' with '--sections': expected one of "
+                        + "\(sectionedModelNames.joined(separator: ", ")).")
             }
         } catch let error as CLIError {
             throw error

@@ -1,0 +1,39 @@
+import BatchUpdate
+import ListDiff
+
+/// The model of a sectioned adapter program's answers: replays the calls on
+/// the built-in sectioned model `Inner`, and raises
+/// ``ExternalModelFailure/program(_:)`` for a case the program failed.
+public struct ExternalSectionedModel<Inner: ReplayableSectionedModel>: SectionedToolkitModel {
+    /// The wrapped model.
+    public var inner: Inner
+
+    /// A model showing `snapshot`.
+    public init(showing snapshot: SectionedSnapshot<Inner.SectionID, Inner.ItemID>) {
+        inner = Inner(showing: snapshot)
+    }
+
+    /// The wrapped model's sections.
+    public var sections: [DisplayedSection<Inner.SectionID, Inner.ItemID>] { inner.sections }
+
+    /// Replays the batch on the wrapped model, or fails with the program's failure.
+    ///
+    /// - Throws: ``ExternalModelFailure``.
+    public mutating func perform(
+        _ batch: SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>
+    ) throws(ExternalModelFailure<Inner.Failure>) {
+        var calls: [Inner.Call] = []
+        calls.reserveCapacity(batch.calls.count)
+        for call in batch.calls {
+            switch call {
+            case .call(let call): calls.append(call)
+            case .failed(let reason): throw .program(reason)
+            }
+        }
+        do {
+            try inner.perform(SectionedUpdateBatch(sections: batch.sections, calls: calls))
+        } catch {
+            throw .toolkit(error)
+        }
+    }
+}
