@@ -77,7 +77,7 @@ let package = Package(
             swiftSettings: strict),
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(
-            name: "ExternalAdapter", dependencies: ["BatchUpdate", "UpdateCheckSupport"],
+            name: "ExternalAdapter", dependencies: ["BatchUpdate", "ListDiff", "UpdateCheckSupport"],
             path: "Packages/ExternalAdapter",
             swiftSettings: strict),
         // JUnit XML on libxml2.
@@ -124,8 +124,8 @@ let package = Package(
         .testTarget(
             name: "ExternalAdapterTests",
             dependencies: [
-                "ExternalAdapter", "BatchUpdate", "RecyclerViewAdapter", "AnimatedListAdapter", "UIKitAdapter",
-                "UpdateCheckSupport",
+                "ExternalAdapter", "BatchUpdate", "ListDiff", "RecyclerViewAdapter", "AnimatedListAdapter",
+                "UIKitAdapter", "DiffableSnapshotAdapter", "UpdateCheckSupport",
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(

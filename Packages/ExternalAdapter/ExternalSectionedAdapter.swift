@@ -14,7 +14,7 @@ import ListDiff
 /// of the sectioned model's vocabulary. Batching, the timeout, restarts,
 /// stderr and the limit of five failures in a row work as for
 /// ``ExternalAdapter``; so does asking each distinct case once, with
-/// sections renamed too (see ``SectionedCase``), unless `sendsEveryCase`.
+/// sections renamed too, in order of first appearance, unless `sendsEveryCase`.
 ///
 /// The kit's IDs are its own: sections `S`, `T`, `U` and items `a` … `e`.
 ///

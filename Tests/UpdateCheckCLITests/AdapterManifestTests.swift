@@ -30,7 +30,10 @@ import UpdateCheckSupport
     @Test func theExampleManifestReadsWithItsDefaults() throws {
         let path = Self.examples.appendingPathComponent("updatecheck.json").path
         let manifest = try AdapterManifest.load(path)
-        #expect(manifest.adapters.map(\.name) == ["python-recyclerview", "node-splice-list"])
+        #expect(
+            manifest.adapters.map(\.name) == ["python-recyclerview", "node-splice-list", "python-sectioned-collection"])
+        #expect(manifest.adapters.map(\.isSectioned) == [false, false, true])
+        #expect(manifest.adapters[2].model == "uikit-sections")
         let python = manifest.adapters[0]
         #expect(python.command == "python3 recyclerview_callback.py")
         #expect(python.model == "recyclerview")

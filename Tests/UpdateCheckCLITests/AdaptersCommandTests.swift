@@ -66,7 +66,9 @@ import UIKitAdapter
                         With --sections s, the sectioned adapters (all of them, or those named) are proven
                         on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
                         s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
-                        every kept section changed; a case is an old snapshot with all its pairs.
+                        every kept section changed; a case is an old snapshot with all its pairs. With
+                        --exec, a program on a sectioned model (uikit-sections, diffable-sections) is proven
+                        so; a sectioned model needs --sections, and --sections with --exec a sectioned model.
                         Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
                         start or declares another policy fails its cases); 64 bad usage; 65 the --exec
                         program's handshake is invalid, or the manifest is malformed; 66 the --exec program
@@ -85,7 +87,7 @@ import UIKitAdapter
                           --seed <s>              Seed of the random parts (default 1).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
-                          --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist.
+                          --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist; with --sections: uikit-sections, diffable-sections.
                           --timeout <s>           How long --exec may stay silent on a case (default 10).
                           --every-case            Send --exec every case, not each distinct case once (programs with state).
                           --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).

@@ -40,9 +40,9 @@ import Testing
                         Every report carries the seed, shard, ids and records as suite properties.
 
                         The adapter programs of a manifest (--config FILE, or ./updatecheck.json when
-                        present) run as suites after the built-in adapters, proven like them; a program
-                        that does not start or declares another policy than its manifest fails its own
-                        cases, and the run goes on.
+                        present) run as suites after the built-in adapters, proven like them (a program on
+                        a sectioned model like the sectioned adapters); a program that does not start or
+                        declares another policy than its manifest fails its own cases, and the run goes on.
 
                         The JUnit report's folder is created if missing; a report path that cannot be
                         written stops the run before any check (exit 73).

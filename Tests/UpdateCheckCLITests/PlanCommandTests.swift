@@ -114,7 +114,10 @@ import Testing
                     status: 64, stdout: "",
                     stderr:
                         "Error: Unknown value 'swiftui' for '--adapter': expected one of uikit, appkit, recyclerview, "
-                        + "diffable, uikit-reload, uikit-delete-insert, recyclerview-no-payload, diffable-reload, animatedlist.\n"
+                        + "diffable, uikit-reload, uikit-delete-insert, recyclerview-no-payload, diffable-reload, animatedlist, "
+                        + "uikit-sections, uikit-sections-reload, diffable-sections, diffable-reload-sections, "
+                        + "appkit-sections, recyclerview-sections, recyclerview-no-payload-sections, "
+                        + "animatedlist-sections.\n"
                         + usage))
         let format = try files.run(["plan", "old.json", "new.json", "--adapter", "uikit", "--format", "yaml"])
         #expect(

@@ -97,7 +97,28 @@ import UIKitAdapter
                 ["--sections", "1", "--seed", "5"],
                 "'--seed' goes with the flat adapters: the sectioned pairs are all checked, none random."
             ),
-            (["--sections", "1", "--exec", "true"], "Give either '--exec' or '--sections', not both."),
+            (
+                ["--sections", "1", "--exec", "true"],
+                "'--exec' with '--sections' needs '--model': one of uikit-sections, diffable-sections."
+            ),
+            (
+                ["--sections", "2", "--exec", "true", "--model", "uikit"],
+                "'--model uikit' is a flat model: '--sections' goes with a sectioned model (uikit-sections, "
+                    + "diffable-sections)."
+            ),
+            (
+                ["--sections", "2", "--exec", "true", "--model", "flutter"],
+                "Unknown value 'flutter' for '--model' with '--sections': expected one of uikit-sections, "
+                    + "diffable-sections."
+            ),
+            (
+                ["--sections", "2", "--model", "uikit-sections"],
+                "'--model', '--timeout' and '--every-case' go with '--exec'."
+            ),
+            (
+                ["--sections", "2", "uikit-sections", "--exec", "true", "--model", "uikit-sections"],
+                "Give either adapter names or '--exec', not both."
+            ),
         ] {
             let result = try BinaryRunner.run(["adapters", "check"] + arguments)
             #expect(result == .init(status: 64, stdout: "", stderr: "Error: \(message)\n" + usage))

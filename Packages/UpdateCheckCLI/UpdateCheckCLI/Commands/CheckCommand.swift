@@ -30,9 +30,9 @@ package enum CheckCommand {
             Every report carries the seed, shard, ids and records as suite properties.
 
             The adapter programs of a manifest (--config FILE, or ./updatecheck.json when
-            present) run as suites after the built-in adapters, proven like them; a program
-            that does not start or declares another policy than its manifest fails its own
-            cases, and the run goes on.
+            present) run as suites after the built-in adapters, proven like them (a program on
+            a sectioned model like the sectioned adapters); a program that does not start or
+            declares another policy than its manifest fails its own cases, and the run goes on.
 
             The JUnit report's folder is created if missing; a report path that cannot be
             written stops the run before any check (exit 73).
@@ -68,16 +68,23 @@ package enum CheckCommand {
 
     /// The suites of a team's adapters (area `adapters`): those its own CLI
     /// adds, then its manifest's programs, proven as the built-in adapters
-    /// are (on `randomPairs` random pairs), with pictures of failing cases.
+    /// are (on `randomPairs` random pairs), with pictures of failing cases;
+    /// then the manifest's programs on a sectioned model, proven as the
+    /// built-in sectioned adapters are.
     package static func teamSuites(
         _ catalog: AdapterCatalog, options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
         guard options.areas.contains(.adapters) else { return [] }
         let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
-        return (catalog.added + catalog.plugged.map(\.entry)).map { adapter in
+        let flat = (catalog.added + catalog.plugged.filter { !$0.isSectioned }.map(\.entry)).map { adapter in
             AdapterConformanceSuite.make(
                 adapter, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)
         }
+        let bound = BuiltInSuites.sectionedAdapterBound(ids: options.ids)
+        return flat
+            + catalog.plugged.filter(\.isSectioned).map { adapter in
+                SectionedConformanceSuite.make(adapter.sectionedEntry, bound: bound, pictures: pictures)
+            }
     }
 
     /// Runs `suites` with `options`: the body of the command, open to tests

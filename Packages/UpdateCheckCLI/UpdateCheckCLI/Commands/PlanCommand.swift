@@ -47,6 +47,10 @@ package enum PlanCommand {
         guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
         let catalog = AdapterCatalog(added: invocation.adapters)
         let sectioned = catalog.sectioned.first { $0.name == name }
+        guard sectioned != nil || catalog.all.contains(where: { $0.name == name }) else {
+            let names = (catalog.all.map(\.name) + catalog.sectioned.map(\.name)).joined(separator: ", ")
+            throw .usage("Unknown value '\(name)' for '--adapter': expected one of \(names).")
+        }
         let flat = sectioned == nil ? try catalog.named(name, option: "adapter") : nil
         let format = try Self.format.value(in: invocation) ?? "text"
         try InputFile.checkStandardInputOnce(invocation.positionals)

@@ -31,14 +31,19 @@ package struct AdapterCatalog: Sendable {
     /// What `adapters check` proves without names, and `check` runs as
     /// suites: the four built-in defaults, the added adapters, then the
     /// manifest's programs.
-    package var defaults: [AdapterEntry] { BuiltInAdapters.defaults + added + plugged.map(\.entry) }
+    package var defaults: [AdapterEntry] {
+        BuiltInAdapters.defaults + added + plugged.filter { !$0.isSectioned }.map(\.entry)
+    }
 
     /// What `updatecheck adapters` lists: ``defaults``, then the built-in variants.
     package var all: [AdapterEntry] { defaults + BuiltInAdapters.all.filter(\.isVariant) }
 
     /// The sectioned adapters: those `adapters check --sections` proves
-    /// and `updatecheck adapters` lists after the flat ones.
-    package var sectioned: [SectionedAdapterEntry] { BuiltInAdapters.sectioned }
+    /// and `updatecheck adapters` lists after the flat ones — the built-in
+    /// ones, then the manifest's programs on a sectioned model.
+    package var sectioned: [SectionedAdapterEntry] {
+        BuiltInAdapters.sectioned + plugged.filter(\.isSectioned).map(\.sectionedEntry)
+    }
 
     /// The adapter called `name`.
     ///

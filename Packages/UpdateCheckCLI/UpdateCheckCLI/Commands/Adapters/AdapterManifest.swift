@@ -215,8 +215,8 @@ package struct AdapterManifest: Sendable, Equatable {
             let command = try string(required(node, "command", subject, in: "an adapter"), subject, key: "command")
             let modelNode = try required(node, "model", subject, in: "an adapter")
             let model = try string(modelNode, subject, key: "model")
-            guard ExternalAdapters.modelNames.contains(model) else {
-                let known = ExternalAdapters.modelNames.map { "'\($0)'" }.joined(separator: ", ")
+            guard ExternalAdapters.allModelNames.contains(model) else {
+                let known = ExternalAdapters.allModelNames.map { "'\($0)'" }.joined(separator: ", ")
                 throw fail(modelNode, subject, "unknown model '\(model)' for 'model' (expected \(known))")
             }
             let policy = try self.policy(required(node, "policy", subject, in: "an adapter"), subject)
@@ -292,29 +292,62 @@ package struct AdapterManifest: Sendable, Equatable {
 }
 
 extension AdapterManifest.Adapter {
+    /// Whether the program is on a sectioned model (`uikit-sections`): the
+    /// sectioned kit proves it, as ``sectionedEntry``.
+    package var isSectioned: Bool { ExternalAdapters.sectionedModelNames.contains(model) }
+
+    /// The summary `updatecheck adapters` lists.
+    var summary: String { "The adapter program `\(command)` on the \(model) model (from \(location))." }
+
+    /// The program's failure to start, located at its manifest entry.
+    func located(_ error: CLIError) -> CLIError {
+        CLIError(error.code, "\(location): adapter '\(name)': \(error.message)")
+    }
+
+    /// The error for a program whose handshake declares `declared`, not the manifest's policy.
+    func policyMismatch(_ declared: AdapterPolicy) -> CLIError {
+        .dataError(
+            "\(location): adapter '\(name)': the program declares the policy '\(declared)', but the manifest "
+                + "gives '\(policy)'.")
+    }
+
+    /// The sectioned adapter as the CLI runs it: its program is started when
+    /// its suite runs, checked against the manifest's policy, proven by the
+    /// sectioned kit, and ended.
+    package var sectionedEntry: SectionedAdapterEntry {
+        let adapter = self
+        return SectionedAdapterEntry(name: name, summary: summary, policy: policy) { bound, shard throws(CLIError) in
+            let started: ExternalAdapters.StartedSectioned
+            do throws(CLIError) {
+                started = try ExternalAdapters.startSectioned(
+                    command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
+                    workingDirectory: adapter.workingDirectory, sendsEveryCase: adapter.everyCase)
+            } catch {
+                throw adapter.located(error)
+            }
+            defer { started.stop() }
+            guard started.entry.policy == adapter.policy else { throw adapter.policyMismatch(started.entry.policy) }
+            var report = try started.entry.prove(bound, shard)
+            report.adapter = adapter.name
+            return report
+        }
+    }
+
     /// The adapter as the CLI runs it: its program is started when its
     /// suite runs, checked against the manifest's policy, proven, and ended.
     package var entry: AdapterEntry {
         let adapter = self
-        return AdapterEntry(
-            name: name,
-            summary: "The adapter program `\(command)` on the \(model) model (from \(location)).",
-            policy: policy
-        ) { options throws(CLIError) in
+        return AdapterEntry(name: name, summary: summary, policy: policy) { options throws(CLIError) in
             let started: ExternalAdapters.Started
             do throws(CLIError) {
                 started = try ExternalAdapters.start(
                     command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
                     workingDirectory: adapter.workingDirectory, sendsEveryCase: adapter.everyCase)
             } catch {
-                throw CLIError(error.code, "\(adapter.location): adapter '\(adapter.name)': \(error.message)")
+                throw adapter.located(error)
             }
             defer { started.stop() }
-            guard started.entry.policy == adapter.policy else {
-                throw .dataError(
-                    "\(adapter.location): adapter '\(adapter.name)': the program declares the policy "
-                        + "'\(started.entry.policy)', but the manifest gives '\(adapter.policy)'.")
-            }
+            guard started.entry.policy == adapter.policy else { throw adapter.policyMismatch(started.entry.policy) }
             var report = try started.entry.prove(options)
             report.adapter = adapter.name
             return report

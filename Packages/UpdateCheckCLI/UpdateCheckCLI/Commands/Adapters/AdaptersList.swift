@@ -15,6 +15,7 @@ package enum AdaptersList {
         var lines = ["Adapters (prove them with 'updatecheck adapters check'):"]
         let programNames = Set(programs.map(\.name))
         let adapters = adapters.filter { !programNames.contains($0.name) }
+        let sectioned = sectioned.filter { !programNames.contains($0.name) }
         for (index, adapter) in adapters.enumerated() {
             if adapter.isVariant, index == 0 || !adapters[index - 1].isVariant {
                 lines.append("")
@@ -42,7 +43,8 @@ package enum AdaptersList {
             }
             lines.append("")
             lines.append(program.name)
-            lines.append("  Model: \(program.model), from \(program.location).")
+            let checked = program.isSectioned ? " (checked with --sections)" : ""
+            lines.append("  Model: \(program.model)\(checked), from \(program.location).")
             lines += wrap("Command: \(program.command)", indent: "  ")
             lines.append("  Policy: \(program.policy).")
         }
