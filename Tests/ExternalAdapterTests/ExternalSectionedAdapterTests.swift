@@ -156,6 +156,39 @@ extension ExternalAdapterTests {
                 + "section of the case")
     }
 
+    /// A batching sectioned program that exits on one case: that case fails alone, with its stderr,
+    /// and the program is started again for the others.
+    @Test func aCrashInASectionedBatchFailsOnlyItsCase() throws {
+        let command = try program(
+            """
+            import json
+            from sectioned_collection import batches
+            print(json.dumps({"protocol": 1, "name": "py-crash", "model": "uikit-sections", "batch": True,
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                answers = []
+                for case in json.loads(line)["cases"]:
+                    if any(kept["moved"] for kept in case["plan"]["keptSections"]):
+                        sys.stderr.write("section moves unsupported\\n"); sys.exit(3)
+                    answers.append({"id": case["id"], "batches": batches(case)})
+                print(json.dumps({"answers": answers}), flush=True)
+            """)
+        let adapter = try ExternalSectionedAdapter(
+            command: command, model: UIKitSections.self, modelName: "uikit-sections")
+        defer { adapter.stop() }
+        let report = SectionedConformanceKit.check(adapter, sectionCount: 2, idCount: 1)
+        let failures = report.groups.flatMap(\.failures)
+        #expect(report.failureCount > 0 && report.failureCount < report.casesChecked)
+        #expect(
+            failures.allSatisfy {
+                $0.message == "batch 1: the adapter program failed: the program exited with status 3 before "
+                    + "answering; its stderr: section moves unsupported"
+            }, "\(failures.map(\.description))")
+        // Only cases with a moved section fail: [S: | T:] -> [T: | S:] is one.
+        #expect(failures.contains { $0.old == "[S: | T:]" && $0.new == "[T: | S:]" }, "\(failures.map(\.pair))")
+        #expect(failures.allSatisfy { $0.old.contains("|") && $0.new.contains("|") })
+    }
+
     @Test func aFlatProgramIsRefusedForASectionedModel() throws {
         #expect(throws: ExternalAdapterError.self) {
             try ExternalSectionedAdapter(
