@@ -40,6 +40,13 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             command: command, workingDirectory: workingDirectory, modelName: modelName, sectioned: true,
             timeout: timeout, sendsEveryCase: sendsEveryCase)
         kept = Mutex([:])
+        guard !pool.handshake.planPositions else {
+            pool.stop()
+            throw .badHandshake(
+                command: command,
+                reason: "\"plan\": \"positions\" is for flat models; a sectioned program gets the plan with "
+                    + "index paths.", stderr: "")
+        }
     }
 
     /// The program's batches for each plan, in order; a case the program

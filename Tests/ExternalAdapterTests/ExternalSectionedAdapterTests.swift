@@ -279,10 +279,12 @@ extension ExternalAdapterTests {
             line.sectionName(number)
             let text = String(decoding: line.bytes, as: UTF8.self)
             let parts = text.split(separator: "\"").map(String.init)
-            #expect(RequestWriter.item(named: parts[0]) == number && RequestWriter.section(named: parts[1]) == number)
+            #expect(
+                ProtocolMessages.ItemNames.kitID(named: parts[0]) == number
+                    && RequestWriter.section(named: parts[1]) == number)
         }
         for name in ["", "x", "x2", "x026", "A", "S08", "ab"] {
-            #expect(RequestWriter.item(named: name) == nil || name == "x", "\(name)")
+            #expect(ProtocolMessages.ItemNames.kitID(named: name) == nil || name == "x", "\(name)")
             #expect(RequestWriter.section(named: name) == nil, "\(name)")
         }
     }
