@@ -25,6 +25,27 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
         case .failed(let reason): "no usable answer: \(reason)"
         }
     }
+
+    /// The model's calls of one answered batch, or the program's failure
+    /// when it gave no usable answer for the case: what the flat and the
+    /// sectioned model hand their wrapped model.
+    ///
+    /// - Throws: ``ExternalModelFailure/program(_:)`` with the first failure.
+    /// - Complexity: O(*n*), *n* = `calls.count`.
+    @inlinable
+    static func modelCalls<Toolkit: Error & CustomStringConvertible>(_ calls: [ExternalCall], failing: Toolkit.Type)
+        throws(ExternalModelFailure<Toolkit>) -> [Call]
+    {
+        var result: [Call] = []
+        result.reserveCapacity(calls.count)
+        for call in calls {
+            switch call {
+            case .call(let call): result.append(call)
+            case .failed(let reason): throw .program(reason)
+            }
+        }
+        return result
+    }
 }
 
 /// The model of an adapter program's answers: replays the calls on the
@@ -49,14 +70,7 @@ public struct ExternalModel<Inner: ReplayableModel>: ToolkitModel {
     public mutating func perform(_ batch: UpdateBatch<Inner.ID, ExternalCall<Inner.Call>>)
         throws(ExternalModelFailure<Inner.Failure>)
     {
-        var calls: [Inner.Call] = []
-        calls.reserveCapacity(batch.calls.count)
-        for call in batch.calls {
-            switch call {
-            case .call(let call): calls.append(call)
-            case .failed(let reason): throw .program(reason)
-            }
-        }
+        let calls = try ExternalCall.modelCalls(batch.calls, failing: Inner.Failure.self)
         do {
             try inner.perform(UpdateBatch(items: batch.items, calls: calls))
         } catch {

@@ -22,14 +22,7 @@ public struct ExternalSectionedModel<Inner: ReplayableSectionedModel>: Sectioned
     public mutating func perform(
         _ batch: SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>
     ) throws(ExternalModelFailure<Inner.Failure>) {
-        var calls: [Inner.Call] = []
-        calls.reserveCapacity(batch.calls.count)
-        for call in batch.calls {
-            switch call {
-            case .call(let call): calls.append(call)
-            case .failed(let reason): throw .program(reason)
-            }
-        }
+        let calls = try ExternalCall.modelCalls(batch.calls, failing: Inner.Failure.self)
         do {
             try inner.perform(SectionedUpdateBatch(sections: batch.sections, calls: calls))
         } catch {

@@ -56,13 +56,8 @@ package enum ExternalAdapters {
                 throw CLIError.usage(
                     "Unknown value '\(model)' for '--model': expected one of \(modelNames.joined(separator: ", ")).")
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as ExternalAdapterError {
-            if case .cannotStart = error { throw .noInput(error.description) }
-            throw .dataError(error.description)
         } catch {
-            throw .dataError("\(error)")
+            throw startFailure(error)
         }
     }
 
@@ -102,13 +97,21 @@ package enum ExternalAdapters {
                     "Unknown value '\(model)' for '--model' with '--sections': expected one of "
                         + "\(sectionedModelNames.joined(separator: ", ")).")
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as ExternalAdapterError {
-            if case .cannotStart = error { throw .noInput(error.description) }
-            throw .dataError(error.description)
         } catch {
-            throw .dataError("\(error)")
+            throw startFailure(error)
+        }
+    }
+
+    /// What starting a program threw, as the CLI's error: a usage error as
+    /// it is, exit 66 when the program cannot be started, 65 for anything
+    /// else (a missing or invalid handshake).
+    static func startFailure(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: return error
+        case let error as ExternalAdapterError:
+            if case .cannotStart = error { return .noInput(error.description) }
+            return .dataError(error.description)
+        default: return .dataError("\(error)")
         }
     }
 
