@@ -84,9 +84,11 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             requests.isEmpty
             ? []
             : pool.ask(requests) { id, raw in
+                // Resolved once here, for the case that asks: an answer that does not
+                // resolve is the program's failure, and the asking case uses these batches.
                 do throws(ProtocolMessages.Refusal) {
-                    _ = try ProtocolMessages.resolve(raw, model: Inner.self, names: names[askers[id]])
-                    return .success(raw)
+                    let batches = try ProtocolMessages.resolve(raw, model: Inner.self, names: names[askers[id]])
+                    return .success((raw: raw, batches: batches))
                 } catch {
                     return .failure(error)
                 }
@@ -95,7 +97,7 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             kept.withLock { kept in
                 for (question, index) in askers.enumerated() where kept.count < Self.keptLimit {
                     switch outcomes[question] {
-                    case .answered(let raw): kept[bodies[index]] = .answered(raw)
+                    case .answered(let answer): kept[bodies[index]] = .answered(answer.raw)
                     case .failed(let reason, kept: true): kept[bodies[index]] = .failed(reason)
                     case .failed(_, kept: false): break
                     }
@@ -107,8 +109,10 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             if let known = found[index] {
                 answer = known
             } else {
-                switch outcomes[questionOf[index]] {
-                case .answered(let raw): answer = .answered(raw)
+                let question = questionOf[index]
+                switch outcomes[question] {
+                case .answered(let asked) where askers[question] == index: return asked.batches
+                case .answered(let asked): answer = .answered(asked.raw)
                 case .failed(let reason, _): answer = .failed(reason)
                 }
             }
