@@ -28,9 +28,10 @@ struct IDMatching: Sendable {
     /// hashes computed first, in parallel for large snapshots, unless they
     /// are integers, which hash in a few instructions); every new ID is then
     /// looked up, in parallel, since lookups only read. A new ID is first
-    /// compared with the old ID after the previous match (old IDs are
+    /// compared with the old ID beside the previous match, after it or,
+    /// when the last two matches went backwards, before it (old IDs are
     /// unique, so an equal one is the match the table would give): runs of
-    /// kept IDs in order are matched without hashing. A sequential pass
+    /// kept IDs in order or in reverse order are matched without hashing. A sequential pass
     /// marks kept IDs and catches an old ID matched twice; IDs only in the
     /// new snapshot are checked for duplicates with a table of just those.
     /// Each table is released before the next step allocates.
@@ -87,15 +88,17 @@ struct IDMatching: Sendable {
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
                         ParallelLoop.forEach(count: newIDs.count) { range in
                             let (oldIDs, newIDs, slots) = shared.pointer
-                            // The old offset after the last match: kept IDs mostly keep their order, so
-                            // it is the likeliest match, compared in memory just read before hashing.
-                            // After four IDs in a row off that guess (a shuffle, a reversal) only every
-                            // sixteenth is compared, until one is on it again.
-                            var next = oldIDs.count
+                            // The old offset beside the last match, on the side the last two matches
+                            // went: kept IDs mostly keep their order (or, reversed, its opposite), so it
+                            // is the likeliest match, compared in memory just read before hashing.
+                            // After four IDs in a row off that guess (a shuffle) only every sixteenth
+                            // is compared, until one is on it again.
+                            var next = -1
+                            var last = -2
                             var misses = 0
                             for offset in range {
                                 let found: Int
-                                if (misses < 4 || misses & 15 == 0) && next < oldIDs.count
+                                if (misses < 4 || misses & 15 == 0) && UInt(bitPattern: next) < UInt(oldIDs.count)
                                     && oldIDs[next] == newIDs[offset]
                                 {
                                     found = next
@@ -105,7 +108,10 @@ struct IDMatching: Sendable {
                                         slots: slots, mask: mask, in: oldIDs)
                                 }
                                 misses = found == next ? 0 : misses &+ 1
-                                if found >= 0 { next = found &+ 1 }
+                                if found >= 0 {
+                                    next = found == last &- 1 ? found &- 1 : found &+ 1
+                                    last = found
+                                }
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
                             }
                         }

@@ -79,6 +79,40 @@ import Testing
         }
     }
 
+    /// Snapshots made of runs kept in order and runs reversed (where the
+    /// matcher's guess of the neighbouring old offset hits), with deletions
+    /// and insertions between them, match every new ID to the same old
+    /// offset as a dictionary does, below and above the parallel threshold.
+    @Test(arguments: [300, 70_000])
+    func guessedMatchesEqualDictionaryMatches(n: Int) throws {
+        var random = Generator(state: UInt64(n))
+        for _ in 0..<4 {
+            let old = Array(0..<n)
+            var runs: [[Int]] = []
+            var start = 0
+            while start < n {
+                let run = old[start..<min(n, start + Int.random(in: 1...40, using: &random))]
+                start = run.endIndex
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: runs.append(Array(run))
+                case 1: runs.append(run.reversed())
+                case 2: runs.append(run.filter { $0 % 3 != 0 }.reversed())
+                default: runs.append([-start - 1] + run.dropFirst())
+                }
+            }
+            runs.shuffle(using: &random)
+            let new = Array(runs.joined())
+            let position = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($0.element, $0.offset) })
+            let matching = try IDMatching.match(old: old, new: new)
+            #expect(matching.oldOffsetOfNew == new.map { Int32(position[$0] ?? -1) })
+            #expect(matching.keptCount == new.filter { $0 >= 0 }.count)
+        }
+        let reversedTwice = Array((0..<n).reversed()) + [0]
+        #expect(
+            throws: ListDiffError.duplicateIDs(in: .new, duplicates: [DuplicateID(id: "0", offsets: [n - 1, n])])
+        ) { try IDMatching.match(old: Array(0..<n), new: reversedTwice) }
+    }
+
     /// Duplicates are found on the hashing path too, wherever they are: in
     /// the old snapshot, twice among kept IDs, twice among inserted IDs.
     @Test(arguments: [40, 70_000])
