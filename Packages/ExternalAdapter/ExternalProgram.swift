@@ -1,11 +1,4 @@
 import BatchUpdate
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The adapter program behind an ``ExternalAdapter``: its copies
 /// (``AdapterProcessPool``) and the answers kept for reuse. Requests of one call to ``answers(for:)`` are
@@ -44,20 +37,8 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
     @usableFromInline let pool: AdapterProcessPool
     /// Whether every case is sent as it is, never an answer reused.
     @usableFromInline let sendsEveryCase: Bool
-    /// The answers kept for reuse, and the canonical requests being asked.
-    @usableFromInline
-    struct KeptAnswers: Sendable {
-        /// Answers to canonical requests (at most ``ExternalProgram/keptLimit``).
-        @usableFromInline var answers: [CanonicalCase.Key: KeptAnswer] = [:]
-        /// Requests a caller is asking the program now: others wait for the
-        /// answer rather than ask again.
-        @usableFromInline var asking: Set<CanonicalCase.Key> = []
-    }
-
-    /// The kept answers, shared by every caller.
-    @usableFromInline let kept: Mutex<KeptAnswers>
-    /// The most answers kept for reuse (a run over 5 IDs needs a few thousand).
-    @usableFromInline static var keptLimit: Int { 1 << 16 }
+    /// The answers kept for reuse, by canonical request, shared by every caller.
+    @usableFromInline let kept: AnswerCache<CanonicalCase.Key, KeptAnswer>
 
     /// Starts the program and reads its handshake.
     init(command: String, workingDirectory: String?, modelName: String, timeout: Double, sendsEveryCase: Bool)
@@ -67,7 +48,7 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
         pool = try AdapterProcessPool(
             command: command, workingDirectory: workingDirectory, modelName: modelName, sectioned: false,
             timeout: timeout, sendsEveryCase: sendsEveryCase)
-        kept = Mutex(KeptAnswers())
+        kept = AnswerCache()
     }
 
     /// The command the program was started with.
@@ -88,130 +69,45 @@ final class ExternalProgram<Inner: ReplayableModel>: Sendable where Inner.ID == 
     /// answer's names are then mapped back to the case's IDs.
     @inlinable
     func answers(for plans: [UpdatePlan<Int>]) -> [Batches] {
-        if sendsEveryCase { return ask(plans).map(Self.batches) }
-        let canonical = plans.map(CanonicalCase.init)
-        var found = [KeptAnswer?](repeating: nil, count: plans.count)
-        /// Cases whose canonical request another caller is asking.
-        var awaited: [Int] = []
-        var mine = Set<CanonicalCase.Key>()
-        kept.withLock { kept in
-            for (index, form) in canonical.enumerated() {
-                guard let form else { continue }
-                if let answer = kept.answers[form.key] {
-                    found[index] = answer
-                } else if mine.contains(form.key) {
-                    continue
-                } else if kept.asking.contains(form.key) {
-                    awaited.append(index)
-                } else {
-                    mine.insert(form.key)
-                    kept.asking.insert(form.key)
-                }
-            }
-        }
-        var questions: [UpdatePlan<Int>] = []
-        var questionOf = [Int](repeating: -1, count: plans.count)
-        var asked: [CanonicalCase.Key: Int] = [:]
-        for (index, form) in canonical.enumerated() where found[index] == nil {
-            guard let form else {
-                questionOf[index] = questions.count
-                questions.append(plans[index])
-                continue
-            }
-            guard mine.contains(form.key) else { continue }
-            if let question = asked[form.key] {
-                questionOf[index] = question
-            } else {
-                asked[form.key] = questions.count
-                questionOf[index] = questions.count
-                questions.append(form.canonicalPlan(of: plans[index]))
-            }
-        }
-        let outcomes = questions.isEmpty ? [] : ask(questions)
-        if !asked.isEmpty {
-            kept.withLock { kept in
-                for (key, question) in asked {
-                    kept.asking.remove(key)
-                    guard kept.answers.count < Self.keptLimit else { continue }
-                    switch outcomes[question] {
+        let canonical =
+            sendsEveryCase ? [CanonicalCase?](repeating: nil, count: plans.count) : plans.map(CanonicalCase.init)
+        return kept.answers(
+            keys: canonical.map { $0?.key },
+            ask: { askers in
+                let questions = askers.map { canonical[$0]?.canonicalPlan(of: plans[$0]) ?? plans[$0] }
+                return zip(askers, ask(questions)).map { index, outcome in
+                    // A case asked as it is has its batches at hand; a canonical one renames them.
+                    let asIs = canonical[index] == nil
+                    switch outcome {
                     case .answered(let raw, let batches, let namesItems):
-                        kept.answers[key] = .answered(batches, raw: namesItems ? raw : nil)
-                    case .failed(let reason, kept: true): kept.answers[key] = .failed(reason)
-                    case .failed(_, kept: false): break
+                        return AnswerCache.Asked(
+                            answer: .answered(batches, raw: namesItems ? raw : nil), keep: true,
+                            own: asIs ? batches : nil)
+                    case .failed(let reason, let keep):
+                        return AnswerCache.Asked(
+                            answer: .failed(reason), keep: keep, own: asIs ? Self.failure(reason) : nil)
                     }
                 }
-            }
-        }
-        // The answers other callers were asking; a request they could not
-        // keep is asked again here.
-        var direct: [Int: Batches] = [:]
-        while !awaited.isEmpty {
-            var orphans: [Int] = []
-            kept.withLock { kept in
-                awaited.removeAll { index in
-                    let key = canonical[index]!.key
-                    if let answer = kept.answers[key] {
-                        found[index] = answer
-                        return true
+            },
+            render: { index, answer in
+                let form = canonical[index]!
+                switch answer {
+                case .answered(let batches, raw: nil):
+                    return batches.map {
+                        UpdateBatch(items: form.ids(of: $0.items, new: plans[index].new), calls: $0.calls)
                     }
-                    guard kept.asking.contains(key) else {
-                        orphans.append(index)
-                        return true
+                case .answered(_, let raw?):
+                    do throws(ProtocolMessages.Refusal) {
+                        return try ProtocolMessages.resolve(
+                            raw, model: Inner.self, names: form.id(named:), callNames: form.id(named:))
+                    } catch {
+                        return Self.failure(error.reason)
                     }
-                    return false
+                case .failed(let reason):
+                    return Self.failure(reason)
                 }
-            }
-            if !orphans.isEmpty {
-                for (index, batches) in zip(orphans, answers(for: orphans.map { plans[$0] })) {
-                    direct[index] = batches
-                }
-            }
-            if !awaited.isEmpty { usleep(200) }
-        }
-        var results: [Batches] = []
-        results.reserveCapacity(plans.count)
-        for index in plans.indices {
-            if let batches = direct[index] {
-                results.append(batches)
-                continue
-            }
-            guard let form = canonical[index] else {
-                results.append(Self.batches(outcomes[questionOf[index]]))
-                continue
-            }
-            if found[index] == nil {
-                switch outcomes[questionOf[index]] {
-                case .answered(let raw, let batches, let namesItems):
-                    found[index] = .answered(batches, raw: namesItems ? raw : nil)
-                case .failed(let reason, _): found[index] = .failed(reason)
-                }
-            }
-            switch found[index]! {
-            case .answered(let batches, raw: nil):
-                results.append(
-                    batches.map { UpdateBatch(items: form.ids(of: $0.items, new: plans[index].new), calls: $0.calls) })
-            case .answered(_, let raw?):
-                do {
-                    results.append(
-                        try ProtocolMessages.resolve(
-                            raw, model: Inner.self, names: form.id(named:), callNames: form.id(named:)))
-                } catch {
-                    results.append(Self.failure(error.reason))
-                }
-            case .failed(let reason):
-                results.append(Self.failure(reason))
-            }
-        }
-        return results
-    }
-
-    /// The batches of an outcome: the resolved answer, or the failure.
-    @usableFromInline
-    static func batches(_ outcome: Outcome) -> Batches {
-        switch outcome {
-        case .answered(_, let batches, _): batches
-        case .failed(let reason, _): failure(reason)
-        }
+            },
+            again: { indices in answers(for: indices.map { plans[$0] }) })
     }
 
     /// Asks the program each of `questions` (see ``AdapterProcessPool/ask(_:resolve:)``),
