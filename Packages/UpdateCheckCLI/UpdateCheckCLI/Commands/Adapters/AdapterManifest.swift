@@ -317,17 +317,9 @@ extension AdapterManifest.Adapter {
     package var sectionedEntry: SectionedAdapterEntry {
         let adapter = self
         return SectionedAdapterEntry(name: name, summary: summary, policy: policy) { bound, shard throws(CLIError) in
-            let started: ExternalAdapters.StartedSectioned
-            do throws(CLIError) {
-                started = try ExternalAdapters.startSectioned(
-                    command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
-                    workingDirectory: adapter.workingDirectory, sendsEveryCase: adapter.everyCase)
-            } catch {
-                throw adapter.located(error)
+            var report = try adapter.withProgram(ExternalAdapters.startSectioned) { entry throws(CLIError) in
+                try entry.prove(bound, shard)
             }
-            defer { started.stop() }
-            guard started.entry.policy == adapter.policy else { throw adapter.policyMismatch(started.entry.policy) }
-            var report = try started.entry.prove(bound, shard)
             report.adapter = adapter.name
             return report
         }
@@ -338,19 +330,32 @@ extension AdapterManifest.Adapter {
     package var entry: AdapterEntry {
         let adapter = self
         return AdapterEntry(name: name, summary: summary, policy: policy) { options throws(CLIError) in
-            let started: ExternalAdapters.Started
-            do throws(CLIError) {
-                started = try ExternalAdapters.start(
-                    command: adapter.command, model: adapter.model, timeout: Double(adapter.timeout),
-                    workingDirectory: adapter.workingDirectory, sendsEveryCase: adapter.everyCase)
-            } catch {
-                throw adapter.located(error)
+            var report = try adapter.withProgram(ExternalAdapters.start) { entry throws(CLIError) in
+                try entry.prove(options)
             }
-            defer { started.stop() }
-            guard started.entry.policy == adapter.policy else { throw adapter.policyMismatch(started.entry.policy) }
-            var report = try started.entry.prove(options)
             report.adapter = adapter.name
             return report
         }
+    }
+
+    /// `body`'s result on the program as `start` starts it with this entry's
+    /// command, model, timeout, folder and `everyCase`: a failure to start is
+    /// located at this entry, a handshake policy other than the manifest's
+    /// is refused, and the program is ended afterwards.
+    func withProgram<Entry, Result>(
+        _ start: (
+            _ command: String, _ model: String, _ timeout: Double, _ workingDirectory: String?, _ sendsEveryCase: Bool
+        ) throws(CLIError) -> ExternalAdapters.Started<Entry>,
+        _ body: (Entry) throws(CLIError) -> Result
+    ) throws(CLIError) -> Result {
+        let started: ExternalAdapters.Started<Entry>
+        do throws(CLIError) {
+            started = try start(command, model, Double(timeout), workingDirectory, everyCase)
+        } catch {
+            throw located(error)
+        }
+        defer { started.stop() }
+        guard started.policy == policy else { throw policyMismatch(started.policy) }
+        return try body(started.entry)
     }
 }

@@ -99,7 +99,7 @@ package enum AdaptersCheckCommand {
         let junit = try Options.junit.value(in: invocation)
         if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
         let adapters: [AdapterEntry]
-        let program: ExternalAdapters.Started?
+        let program: ExternalAdapters.Started<AdapterEntry>?
         if let command = try exec.value(in: invocation) {
             guard invocation.positionals.isEmpty else {
                 throw .usage("Give either adapter names or '--exec', not both.")
@@ -188,7 +188,7 @@ package enum AdaptersCheckCommand {
         let shard = try Options.shard.value(in: invocation) ?? .whole
         let junit = try Options.junit.value(in: invocation)
         var adapters: [SectionedAdapterEntry] = []
-        var program: ExternalAdapters.StartedSectioned?
+        var program: ExternalAdapters.Started<SectionedAdapterEntry>?
         if let command {
             let model = try sectionedModel(invocation)
             if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }

@@ -18,10 +18,13 @@ package enum ExternalAdapters {
     /// Every model's name, flat ones first.
     package static var allModelNames: [String] { modelNames + sectionedModelNames }
 
-    /// A started program, as the kit proves it, and how to end it.
-    package struct Started: Sendable {
+    /// A started program, as the kit proves it (an ``AdapterEntry``, or a
+    /// ``SectionedAdapterEntry`` for a sectioned model), and how to end it.
+    package struct Started<Entry: Sendable>: Sendable {
         /// The program as an adapter the CLI runs.
-        package var entry: AdapterEntry
+        package var entry: Entry
+        /// The policy the program declared in its handshake.
+        package var policy: AdapterPolicy
         /// Ends the program.
         package var stop: @Sendable () -> Void
         /// The requests written to the program so far.
@@ -37,13 +40,15 @@ package enum ExternalAdapters {
     ///   started; 65 when its handshake is missing or invalid.
     package static func start(
         command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
-    ) throws(CLIError) -> Started {
-        func start<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
+    ) throws(CLIError) -> Started<AdapterEntry> {
+        func start<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started<AdapterEntry>
         where Inner.ID == Int {
-            started(
-                try ExternalAdapter(
-                    command: command, model: type, modelName: model, timeout: timeout,
-                    workingDirectory: workingDirectory, sendsEveryCase: sendsEveryCase))
+            let adapter = try ExternalAdapter(
+                command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
+                sendsEveryCase: sendsEveryCase)
+            return Started(
+                entry: AdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
+                requestsSent: adapter.requestCounter)
         }
         do {
             switch model {
@@ -61,16 +66,6 @@ package enum ExternalAdapters {
         }
     }
 
-    /// A started sectioned program, as the sectioned kit proves it, and how to end it.
-    package struct StartedSectioned: Sendable {
-        /// The program as a sectioned adapter the CLI runs.
-        package var entry: SectionedAdapterEntry
-        /// Ends the program.
-        package var stop: @Sendable () -> Void
-        /// The requests written to the program so far.
-        package var requestsSent: @Sendable () -> Int
-    }
-
     /// Starts `command` for the sectioned model `model`, as ``start(command:model:timeout:workingDirectory:sendsEveryCase:)``
     /// starts a flat one.
     ///
@@ -78,14 +73,16 @@ package enum ExternalAdapters {
     ///   program cannot be started; 65 when its handshake is missing or invalid.
     package static func startSectioned(
         command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
-    ) throws(CLIError) -> StartedSectioned {
-        func start<Inner: ReplayableSectionedModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> StartedSectioned
+    ) throws(CLIError) -> Started<SectionedAdapterEntry> {
+        func start<Inner: ReplayableSectionedModel>(
+            _ type: Inner.Type
+        ) throws(ExternalAdapterError) -> Started<SectionedAdapterEntry>
         where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             let adapter = try ExternalSectionedAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
                 sendsEveryCase: sendsEveryCase)
-            return StartedSectioned(
-                entry: SectionedAdapterEntry(provingOnly: adapter), stop: adapter.stopper,
+            return Started(
+                entry: SectionedAdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
                 requestsSent: adapter.requestCounter)
         }
         do {
@@ -113,11 +110,5 @@ package enum ExternalAdapters {
             return .dataError(error.description)
         default: return .dataError("\(error)")
         }
-    }
-
-    /// The entry and stopper of a started adapter.
-    static func started<Inner: ReplayableModel>(_ adapter: ExternalAdapter<Inner>) -> Started where Inner.ID == Int {
-        Started(
-            entry: AdapterEntry(provingOnly: adapter), stop: adapter.stopper, requestsSent: adapter.requestCounter)
     }
 }
