@@ -31,7 +31,8 @@ extension SectionedDiff {
     /// - Throws: ``ListDiffError/verificationFailed(_:)`` for the first check
     ///   that fails, naming the pair (as `S: a b` per section), the check,
     ///   and expected against actual.
-    /// - Complexity: O(*n*²) in the worst case for the independent runs.
+    /// - Complexity: O(*n* log *n*) for *n* sections and items, plus
+    ///   expected linear hashing.
     @inlinable
     public func verify(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
@@ -115,13 +116,16 @@ extension SectionedDiff {
     }
 
     /// The fewest section moves and item moves for the pair, computed by
-    /// dynamic programming over longest increasing runs, apart from the engine.
+    /// longest increasing runs (patience sorting), apart from the engine.
     @inlinable
     static func minimumMoves(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
     ) -> (sections: Int, items: Int) {
-        let oldSections = old.sectionIDs
-        let keptSectionOffsets = new.sectionIDs.compactMap { oldSections.firstIndex(of: $0) }
+        var oldSectionOffsets: [SectionID: Int] = [:]
+        for (offset, id) in old.sectionIDs.enumerated() where oldSectionOffsets[id] == nil {
+            oldSectionOffsets[id] = offset
+        }
+        let keptSectionOffsets = new.sectionIDs.compactMap { oldSectionOffsets[$0] }
         let sectionMoves = keptSectionOffsets.count - longestIncreasingLength(keptSectionOffsets)
         var oldPlace: [ItemID: (section: SectionID, item: Int)] = [:]
         for section in old.sections {
@@ -139,16 +143,24 @@ extension SectionedDiff {
         return (sectionMoves, itemMoves)
     }
 
-    /// The length of the longest strictly increasing subsequence, by O(*n*²)
-    /// dynamic programming.
+    /// The length of the longest strictly increasing subsequence, by
+    /// patience sorting: `tails[k]` is the smallest last value of an
+    /// increasing run of length `k + 1`, found by a plain binary search (not
+    /// the engine's ``LongestIncreasingRun``).
+    ///
+    /// - Complexity: O(*n* log *n*).
     @inlinable
     static func longestIncreasingLength(_ values: [Int]) -> Int {
-        var lengths = [Int](repeating: 1, count: values.count)
-        for index in values.indices {
-            for earlier in 0..<index where values[earlier] < values[index] {
-                lengths[index] = max(lengths[index], lengths[earlier] + 1)
+        var tails: [Int] = []
+        for value in values {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
             }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
         }
-        return lengths.max() ?? 0
+        return tails.count
     }
 }

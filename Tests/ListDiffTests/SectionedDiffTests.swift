@@ -173,6 +173,36 @@ import Testing
             ])
     }
 
+    /// The verifier's own count of minimal moves (patience sorting, apart
+    /// from the engine) agrees with the quadratic definition of a longest
+    /// strictly increasing run on random, sorted, reversed and repeating
+    /// values; a reversed list of sections needs all but one moved.
+    @Test func independentMinimumMovesMatchTheQuadraticDefinition() throws {
+        func quadratic(_ values: [Int]) -> Int {
+            var lengths = [Int](repeating: 1, count: values.count)
+            for index in values.indices {
+                for earlier in 0..<index where values[earlier] < values[index] {
+                    lengths[index] = max(lengths[index], lengths[earlier] + 1)
+                }
+            }
+            return lengths.max() ?? 0
+        }
+        var generator = SystemRandomNumberGenerator()
+        var cases: [[Int]] = [[], [7], Array(0..<50), Array((0..<50).reversed()), [3, 3, 3], [1, 2, 2, 3, 1, 4]]
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...60, using: &generator)
+            cases.append((0..<count).map { _ in Int.random(in: 0..<20, using: &generator) })
+        }
+        for values in cases {
+            #expect(SectionedDiff<String, String>.longestIncreasingLength(values) == quadratic(values), "\(values)")
+        }
+        let old = Snapshot((0..<300).map { .init(id: "s\($0)", items: ["i\($0)"]) })
+        let new = Snapshot(old.sections.reversed())
+        let minimum = SectionedDiff<String, String>.minimumMoves(from: old, to: new)
+        #expect(minimum.sections == 299 && minimum.items == 0)
+        #expect(try verifiedDiff(from: old, to: new).sections.moves.count == 299)
+    }
+
     /// Random sectioned pairs of a few hundred items verify, and a one-section
     /// pair has the same moves as the flat engine.
     @Test func randomPairsVerify() throws {

@@ -26,7 +26,7 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
     /// - Throws: ``BatchUpdateError/invalidSnapshots(_:)`` for duplicate IDs
     ///   or a failed verification, ``BatchUpdateError/changedIDNotKept(id:)``
     ///   for a changed item or section missing from either snapshot.
-    /// - Complexity: O(*n*²) worst case for the verification's independent runs.
+    /// - Complexity: O(*n* log *n*) for the verification's independent runs.
     public init(
         old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
         changedItems: Set<ItemID> = [], changedSections: Set<SectionID> = []
