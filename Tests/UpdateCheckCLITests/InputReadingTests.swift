@@ -185,6 +185,50 @@ import UpdateCheckSupport
                 == .init(status: 66, stdout: "", stderr: "Error: dir.json: is a directory, not a file.\n"))
     }
 
+    @Test func jsonFromADeviceStopsAtItsFirstNUL() throws {
+        let files = try DiffTestFiles()
+        try files.ids("ok.json", ["a"])
+        #expect(
+            try files.run(["diff", "ok.json", "/dev/zero"])
+                == .init(
+                    status: 65, stdout: "", stderr: "Error: /dev/zero:1:1: unexpected character, expected a value\n"))
+        #expect(
+            try files.run(["state", "run", "/dev/zero"])
+                == .init(
+                    status: 65, stdout: "", stderr: "Error: /dev/zero:1:1: unexpected character, expected a value\n"))
+        // A NUL after valid text is reported where it stands, read from a pipe too.
+        let piped = try bash(#"printf '["a",\n "b"\0 "c"]' | "$U" diff ok.json -"#, in: files.folder)
+        #expect(piped.status == 65)
+        #expect(piped.stderr == "Error: standard input:2:5: expected ',' or ']' in array\n")
+    }
+
+    @Test func documentsReadAsATreeAreBounded() throws {
+        let files = try DiffTestFiles()
+        let limit = InputFile.maxDocumentBytes
+        #expect(limit == 16 << 20)
+        let spaces = String(repeating: " ", count: limit - 2)
+        try files.write("big-scenario.json", "{}" + spaces + " ")
+        try files.write("big-manifest.json", "{}" + spaces + " ")
+        #expect(
+            try files.run(["state", "run", "big-scenario.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: big-scenario.json: larger than 16 MiB, the largest scenario file read.\n"))
+        #expect(
+            try files.run(["adapters", "--config", "big-manifest.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: big-manifest.json: larger than 16 MiB, the largest adapter manifest read.\n"))
+        // At the bound the document is read (and found wanting for what it holds, not its size).
+        try files.write("max-scenario.json", "{}" + spaces)
+        let atLimit = try files.run(["state", "run", "max-scenario.json"])
+        #expect(atLimit.status == 65)
+        #expect(atLimit.stderr == "Error: max-scenario.json:1:1: a scenario needs \"records\"\n")
+        let piped = try bash(#"head -c 17000000 /dev/zero | tr '\0' ' ' | "$U" state run -"#, in: files.folder)
+        #expect(piped.status == 65)
+        #expect(piped.stderr == "Error: standard input: larger than 16 MiB, the largest scenario file read.\n")
+    }
+
     @Test func scannerKeepsPositionsAndDecodesStrings() throws {
         let node = try parse("[\n  \"a\\u00e9\\ud83d\\ude00\\n\",\n  {\"k\": [1, -2.5e3, true, null]}\n]")
         let items = try #require(node.arrayValue)

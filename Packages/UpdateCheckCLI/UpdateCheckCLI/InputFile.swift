@@ -13,11 +13,20 @@ import UpdateCheckSupport
 ///
 /// `-` is standard input; pipes, FIFOs, process substitutions (`<(…)`,
 /// `/dev/fd/N`) and devices are read to their end like files. An input
-/// larger than ``maxBytes`` is refused rather than exhausting memory
-/// (`/dev/zero`).
+/// larger than ``maxBytes`` (``maxDocumentBytes`` for a JSON document read
+/// whole as a tree) is refused rather than exhausting memory, and a JSON
+/// input from a pipe or device stops at its first NUL byte, which JSON never
+/// holds, so `/dev/zero` ends at once.
 package enum InputFile {
     /// The largest input read: 2 GiB.
     package static let maxBytes = 2 << 30
+
+    /// The largest JSON document read whole as a tree (scenario files,
+    /// adapter manifests): 16 MiB. A tree takes tens of bytes per value, so
+    /// a larger bound would let a file of small values (`[0,0,0,…]`) take
+    /// gigabytes; snapshot files are read without a tree, up to
+    /// ``maxBytes``.
+    package static let maxDocumentBytes = 16 << 20
 
     /// `path` as shown in messages: `-` is `standard input`.
     package static func displayName(_ path: String) -> String {
@@ -34,15 +43,24 @@ package enum InputFile {
 
     /// The whole content of `path` (`-`: standard input).
     ///
+    /// - Parameters:
+    ///   - limit: the largest input accepted, in bytes.
+    ///   - what: the kind of input, as the error past `limit` names it.
+    ///   - endsAtNUL: the input is JSON text, which holds no NUL byte: a
+    ///     pipe or device is read only up to its first NUL (kept, for the
+    ///     parser to report where it stands), so `/dev/zero` is not read to
+    ///     the limit.
     /// - Throws: exit 66 when the file is missing, a folder or unreadable
-    ///   (naming it and the system's reason); exit 65 past ``maxBytes``.
+    ///   (naming it and the system's reason); exit 65 past `limit`.
     /// - Complexity: O(size): a regular file is mapped into memory read-only
     ///   (its pages are the system's file cache: nothing is copied or
     ///   zeroed; a file truncated by another program while it is being read
     ///   ends the process), or, when it cannot be mapped, read straight into
     ///   a buffer of its size plus one byte; anything else is read into a
     ///   buffer that doubles.
-    package static func bytes(at path: String) throws(CLIError) -> InputBytes {
+    package static func bytes(
+        at path: String, limit: Int = maxBytes, what: String = "input", endsAtNUL: Bool = false
+    ) throws(CLIError) -> InputBytes {
         let name = displayName(path)
         let descriptor: Int32
         if path == "-" {
@@ -60,15 +78,15 @@ package enum InputFile {
         guard fstat(descriptor, &info) == 0 else { throw .noInput("\(name): cannot be read (\(reason())).") }
         if info.st_mode & S_IFMT == S_IFDIR { throw .noInput("\(name): is a directory, not a file.") }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
-        if isRegular, Int(info.st_size) > maxBytes { throw tooLarge(name) }
+        if isRegular, Int(info.st_size) > limit { throw tooLarge(name, limit, what) }
         if isRegular, info.st_size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.st_size)) {
             return mapped
         }
         // A regular file fits with one byte to spare, so its end is seen without growing.
-        let input = InputBytes(capacity: isRegular ? Int(info.st_size) + 1 : 64 << 10)
+        let input = InputBytes(capacity: isRegular ? Int(info.st_size) + 1 : min(64 << 10, limit + 1))
         while true {
             if input.count == input.capacity {
-                guard input.grow(to: min(input.capacity * 2, maxBytes + 1)) else {
+                guard input.grow(to: min(input.capacity * 2, limit + 1)) else {
                     throw .noInput("\(name): cannot be read (out of memory).")
                 }
             }
@@ -78,17 +96,24 @@ package enum InputFile {
                 throw .noInput("\(name): cannot be read (\(reason())).")
             }
             if got == 0 { return input }
+            if endsAtNUL, !isRegular, let nul = memchr(input.start + input.count, 0, got) {
+                input.count += nul.assumingMemoryBound(to: UInt8.self) - (input.start + input.count) + 1
+                return input
+            }
             input.count += got
-            guard input.count <= maxBytes else { throw tooLarge(name) }
+            guard input.count <= limit else { throw tooLarge(name, limit, what) }
         }
     }
 
     /// The content of `path` parsed as JSON, with line and column positions.
     ///
+    /// - Parameter what: the kind of document, as the error past
+    ///   ``maxDocumentBytes`` names it (`manifest`).
     /// - Throws: exit 66 when missing; exit 65 naming file, line and column
-    ///   when the JSON is malformed (duplicate keys in an object included).
-    package static func json(at path: String) throws(CLIError) -> JSONNode {
-        let input = try bytes(at: path)
+    ///   when the JSON is malformed (duplicate keys in an object included),
+    ///   or past ``maxDocumentBytes``.
+    package static func json(at path: String, what: String) throws(CLIError) -> JSONNode {
+        let input = try document(at: path, what: what)
         do {
             return try JSONNode.parse(input.buffer)
         } catch {
@@ -96,10 +121,19 @@ package enum InputFile {
         }
     }
 
+    /// The bytes of the JSON document at `path`, to be read whole as a
+    /// tree: up to ``maxDocumentBytes``, a pipe or device up to its first NUL.
+    ///
+    /// - Throws: as ``bytes(at:limit:what:endsAtNUL:)``.
+    package static func document(at path: String, what: String) throws(CLIError) -> InputBytes {
+        try bytes(at: path, limit: maxDocumentBytes, what: what, endsAtNUL: true)
+    }
+
     private static func reason() -> String { String(cString: strerror(errno)) }
 
-    private static func tooLarge(_ name: String) -> CLIError {
-        .dataError("\(name): larger than \(maxBytes >> 30) GiB, the largest input read.")
+    private static func tooLarge(_ name: String, _ limit: Int, _ what: String) -> CLIError {
+        let size = limit >= 1 << 30 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
+        return .dataError("\(name): larger than \(size), the largest \(what) read.")
     }
 }
 

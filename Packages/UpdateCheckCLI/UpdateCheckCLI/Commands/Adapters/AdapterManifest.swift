@@ -76,7 +76,8 @@ package struct AdapterManifest: Sendable, Equatable {
     ///
     /// - Throws: exit 66 when the `--config` file (or a found
     ///   `updatecheck.json` that cannot be read) is missing; exit 65 naming
-    ///   file, line, column and key when it is malformed.
+    ///   file, line, column and key when it is malformed, or when it is
+    ///   larger than ``InputFile/maxDocumentBytes``.
     /// Names in `reserved` (the adapters a team's own CLI adds) are refused
     /// as the built-in adapters' names are.
     package static func find(config: String?, reserved: [String] = []) throws(CLIError) -> AdapterManifest? {
@@ -92,7 +93,8 @@ package struct AdapterManifest: Sendable, Equatable {
     /// - Throws: as ``find(config:reserved:)``.
     package static func load(_ path: String, reserved: [String] = []) throws(CLIError) -> AdapterManifest {
         try parse(
-            InputFile.json(at: path), file: path, folder: path == "-" ? "." : folder(of: path), reserved: reserved)
+            InputFile.json(at: path, what: "adapter manifest"), file: path,
+            folder: path == "-" ? "." : folder(of: path), reserved: reserved)
     }
 
     /// Checks a parsed manifest read from `file`, whose relative working

@@ -120,7 +120,7 @@ package struct DiffSnapshotFile: Sendable {
     /// - Complexity: O(file size) time; memory: the file's bytes while
     ///   reading, plus the IDs' bytes, a view and a line number per element.
     package static func read(at path: String) throws(CLIError) -> DiffSnapshotFile {
-        try read(from: InputFile.bytes(at: path), path: path)
+        try read(from: InputFile.bytes(at: path, what: "snapshot file", endsAtNUL: true), path: path)
     }
 
     /// Reads the snapshots `old` and `new` at once, one on each core.

@@ -22,9 +22,10 @@ package struct ScenarioSource: Sendable {
     ///
     /// - Throws: exit 66 when the file is missing or unreadable; exit 65
     ///   naming file, line and step for malformed JSON, a wrong key or type,
-    ///   an unknown record or a dangling ticket name.
+    ///   an unknown record or a dangling ticket name; exit 65 for a file
+    ///   larger than ``InputFile/maxDocumentBytes``.
     package static func load(_ path: String) throws(CLIError) -> ScenarioSource {
-        let input = try InputFile.bytes(at: path)
+        let input = try InputFile.document(at: path, what: "scenario file")
         let bytes = withExtendedLifetime(input) { Array(input.buffer) }
         do {
             return ScenarioSource(
