@@ -160,6 +160,15 @@ extension Scenario {
             do { return try node.nonEmptyString(what) } catch { throw fail(error) }
         }
 
+        /// A record ID or ticket name: a string without control characters.
+        func identifier(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> String {
+            do { return try node.identifier(what) } catch { throw fail(error) }
+        }
+
+        func optionalIdentifier(_ node: JSONNode, _ key: String) throws(OptimisticScenarioError) -> String? {
+            try node[key].map { (value) throws(OptimisticScenarioError) in try identifier(value, "\"\(key)\"") }
+        }
+
         func bool(_ node: JSONNode, _ what: String) throws(OptimisticScenarioError) -> Bool {
             guard case .bool(let value) = node.value else {
                 throw fail(node, "\(what) must be true or false, not \(node.kindDescription)")
@@ -206,6 +215,11 @@ extension Scenario {
             var seen: Set<String> = []
             var loaded: [LoadedRecord<String, ScenarioValue>] = []
             for member in members {
+                if let control = JSONNode.controlCharacter(in: member.key) {
+                    throw fail(
+                        member.value,
+                        "a record ID must not contain a control character (\(JSONNode.codePoint(control)))")
+                }
                 guard seen.insert(member.key).inserted else {
                     throw fail(member.value, "record '\(member.key)' is loaded twice")
                 }
@@ -269,20 +283,16 @@ extension Scenario {
             return ScenarioStep(event, expect: expectations, note: note, line: node.line)
         }
 
-        func optionalString(_ node: JSONNode, _ key: String) throws(OptimisticScenarioError) -> String? {
-            try node[key].map { (value) throws(OptimisticScenarioError) in try string(value, "\"\(key)\"") }
-        }
-
         func event(_ kind: EventKind, _ node: JSONNode) throws(OptimisticScenarioError) -> ScenarioEvent {
             let what = "a \(kind.rawValue) step"
             switch kind {
             case .tap:
                 return .tap(
-                    record: try string(required(node, "record", in: what), "\"record\""),
+                    record: try identifier(required(node, "record", in: what), "\"record\""),
                     value: try value(required(node, "value", in: what), "\"value\""),
-                    name: try optionalString(node, "as"))
+                    name: try optionalIdentifier(node, "as"))
             case .finish:
-                let ticket = try string(required(node, "ticket", in: what), "\"ticket\"")
+                let ticket = try identifier(required(node, "ticket", in: what), "\"ticket\"")
                 let outcomeNode = try required(node, "outcome", in: what)
                 let category = try name(outcomeNode, "outcome", as: OutcomeCategory.self)
                 let outcome: Outcome<ScenarioValue>
@@ -298,16 +308,16 @@ extension Scenario {
                     outcome = category == .rejected ? .rejected : .uncertain
                 }
                 return .finish(
-                    ticket: ticket, record: try optionalString(node, "record"), outcome: outcome,
-                    name: try optionalString(node, "as"))
+                    ticket: ticket, record: try optionalIdentifier(node, "record"), outcome: outcome,
+                    name: try optionalIdentifier(node, "as"))
             case .cancel:
                 return .cancel(
-                    ticket: try string(required(node, "ticket", in: what), "\"ticket\""),
-                    record: try optionalString(node, "record"), name: try optionalString(node, "as"))
+                    ticket: try identifier(required(node, "ticket", in: what), "\"ticket\""),
+                    record: try optionalIdentifier(node, "record"), name: try optionalIdentifier(node, "as"))
             case .resync:
                 return .resync(
-                    ticket: try string(required(node, "ticket", in: what), "\"ticket\""),
-                    record: try optionalString(node, "record"),
+                    ticket: try identifier(required(node, "ticket", in: what), "\"ticket\""),
+                    record: try optionalIdentifier(node, "record"),
                     value: try value(required(node, "value", in: what), "\"value\""))
             case .switchSession:
                 return .switchSession(
@@ -318,7 +328,7 @@ extension Scenario {
                     throw fail(orderNode, "\"order\" must be an array of record IDs, not \(orderNode.kindDescription)")
                 }
                 var order: [String] = []
-                for item in items { order.append(try string(item, "a record ID in \"order\"")) }
+                for item in items { order.append(try identifier(item, "a record ID in \"order\"")) }
                 return .reorder(order)
             }
         }
@@ -331,7 +341,7 @@ extension Scenario {
         func expectation(_ node: JSONNode) throws(OptimisticScenarioError) -> ScenarioExpectation {
             _ = try object(node, "\"expect\"", allowed: Self.expectationKeys)
             var expectation = ScenarioExpectation()
-            expectation.record = try optionalString(node, "record")
+            expectation.record = try optionalIdentifier(node, "record")
             if let result = node["result"] {
                 if let ignored = node["ignored"] {
                     throw fail(ignored, "give either \"result\" or \"ignored\", not both")
@@ -347,7 +357,7 @@ extension Scenario {
                 try value(v, "\"confirmed\"")
             }
             expectation.phase = try node["phase"].map { (v) throws(OptimisticScenarioError) in try phase(v) }
-            expectation.ticket = try optionalString(node, "ticket")
+            expectation.ticket = try optionalIdentifier(node, "ticket")
             expectation.isSaving = try node["isSaving"].map { (v) throws(OptimisticScenarioError) in
                 try bool(v, "\"isSaving\"")
             }

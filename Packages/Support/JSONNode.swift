@@ -149,6 +149,37 @@ extension JSONNode {
         return members
     }
 
+    /// The first control character of `text` (U+0000 to U+001F, U+007F to
+    /// U+009F), or nil.
+    ///
+    /// Names and IDs that messages quote (a scenario's record IDs, an
+    /// adapter's name) hold none: a terminal would act on an escape sequence
+    /// in them, and the console, which removes such sequences, would show
+    /// another name than the file holds.
+    package static func controlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// `U+001B`: how messages name a character.
+    package static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The string this value holds, which must not be empty nor hold a
+    /// control character (see ``controlCharacter(in:)``): a name or ID.
+    ///
+    /// - Parameter what: the value as messages name it (`"record"`).
+    /// - Throws: as ``nonEmptyString(_:)``; `<what> must not contain a
+    ///   control character (U+001B)`.
+    package func identifier(_ what: String) throws(ShapeError) -> String {
+        let text = try nonEmptyString(what)
+        if let control = Self.controlCharacter(in: text) {
+            throw shapeError("\(what) must not contain a control character (\(Self.codePoint(control)))")
+        }
+        return text
+    }
+
     /// The string this value holds, which must not be empty.
     ///
     /// - Parameter what: the value as messages name it (`"name"`).

@@ -120,6 +120,14 @@ import UpdateCheckSupport
             "m.json:3:14: adapters[0]: the name '../../etc' must be 1 to 64 letters, digits"
         ),
         (
+            one(good.replacingOccurrences(of: #""team""#, with: #""te\u001b[2Jam""#)),
+            "m.json:3:14: adapters[0]: 'name' must not contain a control character (U+001B)"
+        ),
+        (
+            one(good.replacingOccurrences(of: #""uikit""#, with: #""uikit\u001b[31m""#)),
+            "m.json:3:50: adapters[0] 'team': 'model' must not contain a control character (U+001B)"
+        ),
+        (
             one(good + #", "workingDirectory": "no-such-folder""#),
             "adapters[0] 'team': 'workingDirectory' 'no-such-folder' is not a folder"
         ),

@@ -87,6 +87,19 @@ import Testing
             #"f.json:1:13: "session" must be a whole number from 1 to 4294967295"#
         ),
         (#"{"records": {}, "steps": [{}]}"#, #"f.json:1:27: step 1: a step needs "event" or "expect""#),
+        // Record IDs and ticket names hold no control characters: the console would hide an escape sequence.
+        (
+            #"{"records": {"a\u001b[2J": true}, "steps": []}"#,
+            "f.json:1:28: a record ID must not contain a control character (U+001B)"
+        ),
+        (
+            #"{"records": {"a": true}, "steps": [{"event": "tap", "record": "a\u0085", "value": true}]}"#,
+            #"f.json:1:63: step 1: "record" must not contain a control character (U+0085)"#
+        ),
+        (
+            #"{"records": {"a": true}, "steps": [{"event": "tap", "record": "a", "value": true, "as": "t\n"}]}"#,
+            #"f.json:1:89: step 1: "as" must not contain a control character (U+000A)"#
+        ),
         (
             #"{"records": {}, "steps": [{"event": "jump"}]}"#,
             "f.json:1:37: step 1: unknown event 'jump' (expected 'tap', 'finish', 'cancel', 'resync', 'switchSession', 'reorder')"

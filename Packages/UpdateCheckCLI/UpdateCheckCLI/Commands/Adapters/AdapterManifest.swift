@@ -155,10 +155,18 @@ package struct AdapterManifest: Sendable, Equatable {
             return value
         }
 
+        /// A name, model, policy value or folder: a string without control characters.
         func string(_ node: JSONNode, _ subject: String, key: String) throws(Malformed) -> String {
+            do { return try node.identifier("'\(key)'") } catch { throw fail(error, subject) }
+        }
+
+        /// The command: a string without NUL (`/bin/sh -c` runs it, line breaks and tabs included).
+        func command(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
             let text: String
-            do { text = try node.nonEmptyString("'\(key)'") } catch { throw fail(error, subject) }
-            guard !text.utf8.contains(0) else { throw fail(node, subject, "'\(key)' must not contain a NUL character") }
+            do { text = try node.nonEmptyString("'command'") } catch { throw fail(error, subject) }
+            guard !text.utf8.contains(0) else {
+                throw fail(node, subject, "'command' must not contain a NUL character")
+            }
             return text
         }
 
@@ -214,7 +222,7 @@ package struct AdapterManifest: Sendable, Equatable {
             if reserved.contains(name) {
                 throw fail(node["name"]!, subject, "the name '\(name)' is an adapter's of this tool; choose another")
             }
-            let command = try string(required(node, "command", subject, in: "an adapter"), subject, key: "command")
+            let command = try self.command(required(node, "command", subject, in: "an adapter"), subject)
             let modelNode = try required(node, "model", subject, in: "an adapter")
             let model = try string(modelNode, subject, key: "model")
             guard ExternalAdapters.allModelNames.contains(model) else {
