@@ -227,6 +227,29 @@ import Testing
                     stderr:
                         "Error: good.xml: not a usable XML Schema (The XML document 'good.xml' is not a schema document.).\n"
                 ))
+        // A schema's own XML errors are named in the one message (nothing else goes to standard
+        // error), and nothing is fetched over the network.
+        let schema = #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">"#
+        try write(
+            #"<!DOCTYPE s [<!ENTITY a "&b;"><!ENTITY b "&a;">]>"# + "\n" + schema
+                + "<xs:annotation><xs:documentation>&a;</xs:documentation></xs:annotation></xs:schema>\n",
+            "loop.xsd", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", "loop.xsd"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: loop.xsd: not a usable XML Schema (not well-formed XML: Detected an entity reference loop).\n"
+                ))
+        try write(schema + #"<xs:include schemaLocation="http://192.0.2.1/x.xsd"/></xs:schema>"#, "net.xsd", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "good.xml", "--schema", "net.xsd"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: net.xsd: not a usable XML Schema (not well-formed XML: Attempt to load network entity "
+                        + "http://192.0.2.1/x.xsd; Element '{http://www.w3.org/2001/XMLSchema}include': Failed to load "
+                        + "the document 'http://192.0.2.1/x.xsd' for inclusion.).\n"))
         let usage = try BinaryRunner.run(["junit", "validate"], in: dir)
         #expect(usage.status == 64)
         #expect(

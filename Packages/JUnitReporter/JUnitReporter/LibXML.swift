@@ -3,8 +3,14 @@ import CLibXML2
 /// Process-wide setup of libxml2.
 enum LibXML {
     /// Initialises libxml2 once, before any thread uses it (its global
-    /// tables are not safe to build from several threads at once).
-    static let initialized: Void = { xmlInitParser() }()
+    /// tables are not safe to build from several threads at once), and
+    /// refuses every network fetch: an XML Schema given with `--schema` may
+    /// include or import others by `http://` URL, which would otherwise be
+    /// fetched (and could hang on an unreachable host).
+    static let initialized: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader)
+    }()
 
     /// Parser options for reading reports: no network access, no entity
     /// substitution and no DTD loading (so a report cannot pull in other

@@ -44,10 +44,20 @@ final class XMLSchema {
     > {
         guard let parser else { return .failure(.unusableSchema(path: path, reason: "cannot be opened")) }
         defer { xmlSchemaFreeParserCtxt(parser) }
-        let diagnostics = XMLDiagnostics(limit: 1)
+        let diagnostics = XMLDiagnostics(limit: 4)
         xmlSchemaSetParserStructuredErrors(parser, XMLDiagnostics.handler, diagnostics.context)
+        // The schema's XML (and what it includes) is read by a parser of libxml2's own, which
+        // reports to this thread's handler, standard error by default: its errors (a document
+        // type whose entities loop, a file that is not XML) are collected here too.
+        xmlSetStructuredErrorFunc(diagnostics.context, XMLDiagnostics.handler)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         guard let schema = xmlSchemaParse(parser) else {
-            let reason = diagnostics.problems.first?.message ?? "libxml2 rejected it"
+            // The first distinct messages, which say what is wrong and where (an included file's name).
+            var messages: [String] = []
+            for problem in diagnostics.problems where !messages.contains(problem.message) && messages.count < 2 {
+                messages.append(problem.message)
+            }
+            let reason = messages.isEmpty ? "libxml2 rejected it" : messages.joined(separator: "; ")
             return .failure(.unusableSchema(path: path, reason: reason))
         }
         return .success(schema)
