@@ -72,7 +72,8 @@ import UIKitAdapter
                         Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
                         start or declares another policy fails its cases); 64 bad usage; 65 the --exec
                         program's handshake is invalid, or the manifest is malformed; 66 the --exec program
-                        cannot be started, or the --config file is missing; 73 the report cannot be written.
+                        cannot be started, or the --config file is missing; 73 the report cannot be created;
+                        74 writing it failed (a full disk).
 
                         USAGE: updatecheck adapters check [<name> ...] [<options>]
 

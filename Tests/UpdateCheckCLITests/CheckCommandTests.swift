@@ -49,7 +49,7 @@ import Testing
 
                         Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
                         is malformed; 66 the --config file is missing; 73 the JUnit report or a picture
-                        cannot be written.
+                        cannot be created; 74 writing it failed (a full disk).
 
                         USAGE: updatecheck check [<options>]
 

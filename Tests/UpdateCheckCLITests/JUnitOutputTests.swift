@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (JUnitReporterError.cannotCreate(path: "o.xml", reason: "disk full"), ExitCode.cannotCreate),
+        (JUnitReporterError.cannotCreate(path: "o.xml", reason: "no such folder"), ExitCode.cannotCreate),
+        (.writeFailed(path: "o.xml", reason: "disk full"), .ioError),
         (.cannotRead(path: "i.xml", reason: "no such file"), .noInput),
         (.malformed(path: "i.xml", line: 3, reason: "bad"), .dataError),
         (.unusableSchema(path: "s.xsd", reason: "bad"), .dataError),

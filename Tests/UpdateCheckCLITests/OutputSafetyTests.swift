@@ -97,10 +97,10 @@ import Testing
         #expect(try leftovers(in: files.folder).isEmpty)
     }
 
-    @Test func devFullAsReportIsAnErrorNotSuccess() throws {
+    @Test func devFullAsReportIsAnIOErrorNotSuccess() throws {
         let files = try DiffTestFiles()
         let result = try files.run(["adapters", "check", "--ids", "2", "--junit", "/dev/full"])
-        #expect(result.status == 73)
+        #expect(result.status == 74)
         #expect(result.stderr == "Error: /dev/full: cannot be written (No space left on device).\n")
         #expect(fileType("/dev/full") == S_IFCHR)
     }
@@ -209,6 +209,189 @@ import Testing
             #expect(process.terminationStatus == 0)
         }
         #expect(try leftovers(in: files.folder).isEmpty)
+    }
+
+    /// A small JUnit report to merge, written as `in.xml` in `files`.
+    func report(in files: DiffTestFiles) throws {
+        try files.write(
+            "in.xml",
+            "<testsuites><testsuite name=\"s\"><testcase name=\"c\" classname=\"k\"/></testsuite></testsuites>\n")
+    }
+
+    @Test(arguments: ["p", "x", "-"])
+    func oneCharacterNamesAreFolderlessNames(name: String) throws {
+        // A one-character path once crashed in Foundation's path functions.
+        #expect(OutputPath(name)!.folder == ".")
+        let files = try DiffTestFiles()
+        try report(in: files)
+        let result = try files.run(["junit", "merge", "in.xml", "-o", name])
+        #expect(result.status == 0, "\(result.stderr)")
+        if name == "-" {
+            #expect(result.stdout.hasSuffix("</testsuites>\n"))
+            #expect(result.stderr == "Merged 1 report into - (1 test, 0 failures, 0 errors, 0 skipped).\n")
+        } else {
+            #expect(fileType(files.folder.appendingPathComponent(name).path) == S_IFREG)
+        }
+    }
+
+    @Test func devStdoutIsTheOpenStreamNotItsFile() throws {
+        // `>>` opens the file for appending: the report goes after what is
+        // there, through the shell's descriptor, and the file is not replaced.
+        let files = try DiffTestFiles()
+        try report(in: files)
+        try files.write("r.xml", "kept\n")
+        let (status, stderr) = try shell(
+            #"ls -i r.xml >inode.before; "$UPDATECHECK" junit merge in.xml -o /dev/stdout >>r.xml; s=$?; ls -i r.xml >inode.after; exit $s"#,
+            in: files.folder)
+        #expect(status == 0)
+        #expect(stderr == "Merged 1 report into /dev/stdout (1 test, 0 failures, 0 errors, 0 skipped).\n")
+        let text = try String(contentsOf: files.folder.appendingPathComponent("r.xml"), encoding: .utf8)
+        #expect(text.hasPrefix("kept\n<?xml"))
+        #expect(text.hasSuffix("</testsuites>\n"))
+        let before = try String(contentsOf: files.folder.appendingPathComponent("inode.before"), encoding: .utf8)
+        let after = try String(contentsOf: files.folder.appendingPathComponent("inode.after"), encoding: .utf8)
+        #expect(before == after)
+    }
+
+    @Test func closedStandardOutputAsReportIsRefusedBeforeWork() throws {
+        let files = try DiffTestFiles()
+        try report(in: files)
+        let (status, stderr) = try shell(#""$UPDATECHECK" junit merge in.xml -o /dev/stdout >&-"#, in: files.folder)
+        #expect(status == 73)
+        #expect(stderr == "Error: /dev/stdout: cannot be written (standard output is not open for writing).\n")
+    }
+
+    @Test func descriptorPathsNameTheOpenDescriptor() {
+        #expect(AtomicFile.openDescriptor(named: "-") == 1)
+        #expect(AtomicFile.openDescriptor(named: "/dev/stdout") == 1)
+        #expect(AtomicFile.openDescriptor(named: "/dev/stderr") == 2)
+        #expect(AtomicFile.openDescriptor(named: "/dev/fd/7") == 7)
+        #expect(AtomicFile.openDescriptor(named: "/proc/self/fd/12") == 12)
+        #expect(AtomicFile.openDescriptor(named: "/proc/\(getpid())/fd/3") == 3)
+        #expect(AtomicFile.openDescriptor(named: "/dev/fd/") == nil)
+        #expect(AtomicFile.openDescriptor(named: "/dev/fd/1x") == nil)
+        #expect(AtomicFile.openDescriptor(named: "/proc/1/fd/1") == (getpid() == 1 ? 1 : nil))
+        #expect(AtomicFile.openDescriptor(named: "stdout") == nil)
+    }
+
+    @Test func fifoWithoutAReaderIsAnErrorAfterTheWait() throws {
+        let files = try DiffTestFiles()
+        let fifo = files.folder.appendingPathComponent("pipe.xml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let file = try AtomicFile(path: fifo)
+        file.readerWait = .milliseconds(100)
+        #expect(
+            throws: JUnitReporterError.cannotCreate(
+                path: fifo, reason: "no process opened the FIFO for reading within 0.1 seconds")
+        ) {
+            try file.open()
+        }
+        #expect(fileType(fifo) == S_IFIFO)
+    }
+
+    @Test func namesAndPathsPastTheSystemLimitsAreRefusedWithoutFolders() throws {
+        let files = try DiffTestFiles()
+        let name = String(repeating: "n", count: 256)
+        let path = files.folder.appendingPathComponent("new/\(name)").path
+        #expect(
+            throws: CLIError.cannotCreate(
+                "\(path): cannot be written (the name is 256 bytes long; a file name may have at most 255).")
+        ) {
+            try OutputPath(path)!.prepare()
+        }
+        let long = files.folder.path + String(repeating: "/folder", count: 600) + "/r.xml"
+        #expect(
+            throws: CLIError.cannotCreate(
+                "\(long): cannot be written (the path is \(long.utf8.count) bytes long; a path may have at most 4095).")
+        ) {
+            try OutputPath(long)!.prepare()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.folder.path) == [])
+    }
+
+    @Test func aNameOfTheLongestLengthGetsAShortenedTemporaryName() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent(String(repeating: "n", count: 251) + ".xml").path
+        try OutputPath(path)!.prepare()
+        try AtomicFile.write("whole", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "whole")
+        #expect(try leftovers(in: files.folder).isEmpty)
+    }
+
+    @Test func newFilesFollowTheUmask() throws {
+        let files = try DiffTestFiles()
+        try report(in: files)
+        let (status, stderr) = try shell(
+            #"umask 027; "$UPDATECHECK" junit merge in.xml -o r.xml >/dev/null"#, in: files.folder)
+        #expect(status == 0, "\(stderr)")
+        var info = stat()
+        stat(files.folder.appendingPathComponent("r.xml").path, &info)
+        #expect(info.st_mode & 0o777 == 0o640)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root may give a file to another user"))
+    func replacingKeepsTheOwner() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent("out.txt").path
+        try AtomicFile.write("one", to: path)
+        #expect(chown(path, 65534, 65534) == 0)
+        try AtomicFile.write("two", to: path)
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_uid == 65534 && info.st_gid == 65534)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "file permissions do not bind root"))
+    func aReadOnlyFileIsRefusedAndKept() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent("out.txt").path
+        try AtomicFile.write("one", to: path)
+        chmod(path, 0o444)
+        #expect(throws: JUnitReporterError.cannotCreate(path: path, reason: "the file is read-only")) {
+            try AtomicFile.write("two", to: path)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one")
+    }
+
+    @Test func aManifestIsAnInputAReportMayNotOverwrite() throws {
+        let files = try DiffTestFiles()
+        try files.write("m.json", #"{"adapters": []}"#)
+        let result = try files.run(["adapters", "check", "--config", "m.json", "--ids", "1", "--junit", "m.json"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: The output '--junit m.json' is the input m.json; write it to another file.\n"))
+        #expect(
+            try String(contentsOf: files.folder.appendingPathComponent("m.json"), encoding: .utf8)
+                == #"{"adapters": []}"#)
+        try files.write("updatecheck.json", #"{"adapters": []}"#)
+        let found = try files.run(["check", "--only", "diff", "--ids", "1", "--junit", "updatecheck.json"])
+        #expect(found.status == 64)
+        #expect(found.stderr.hasPrefix("Error: The output '--junit updatecheck.json' is the input updatecheck.json;"))
+    }
+
+    @Test func aTemporaryFileIsRegisteredForSignalsWhileItExists() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.appendingPathComponent("out.txt").path
+        let file = try AtomicFile(path: path)
+        try file.open()
+        let temporary = try leftovers(in: files.folder)
+        #expect(temporary.count == 1)
+        #expect(TemporaryFiles.paths.contains(files.folder.path + "/" + temporary[0]))
+        try file.commit(syncing: false)
+        #expect(!TemporaryFiles.paths.contains { $0.hasPrefix(files.folder.path + "/") })
+        try file.probe()
+        #expect(try leftovers(in: files.folder).isEmpty)
+        #expect(!TemporaryFiles.paths.contains { $0.hasPrefix(files.folder.path + "/") })
+    }
+
+    @Test func picturesGoBesideAReportFileOnly() {
+        #expect(PictureFolder.beside(nil) == nil)
+        #expect(PictureFolder.beside("-") == nil)
+        #expect(PictureFolder.beside("/dev/stdout") == nil)
+        #expect(PictureFolder.beside("/dev/null") == nil)
+        #expect(PictureFolder.beside("reports/check-2.xml") == PictureFolder(junitPath: "reports/check-2.xml"))
     }
 
     @Test func terminalTextIsEscapedLikeJUnitText() throws {

@@ -59,7 +59,7 @@ import Testing
                         'updatecheck state run' replays to the same failure.
 
                         Exit codes: 0 every invariant held; 1 an invariant was broken; 64 bad usage;
-                        73 an output file cannot be written.
+                        73 an output file cannot be created; 74 writing it failed (a full disk).
 
                         USAGE: updatecheck state explore [<options>]
 

@@ -14,27 +14,59 @@
 /// What happens depends on what `path` names when the file is prepared:
 ///
 /// - nothing, or a regular file: the content goes to a temporary file
-///   `.<name>.XXXXXX.tmp` in the same folder, renamed over `path` when
-///   complete (keeping the permissions of the file it replaces);
+///   `.<name>.XXXXXX.tmp` in the same folder (created with mode 0666 less
+///   the umask), renamed over `path` when complete; a file it replaces
+///   keeps its permissions (and its owner and group where the process may
+///   set them). An existing file that the process may not write (a
+///   read-only file, for a user other than root) is refused, as a shell's
+///   `>` refuses it. A file with several hard links is replaced under this
+///   name only: its other names keep the previous content;
 /// - a symbolic link: the link is followed (up to 40 links) and its final
 ///   target is written as above, so the link stays a link and points to the
-///   new content;
-/// - a character device (`/dev/null`, `/dev/stdout`, a terminal) or a FIFO:
-///   the content is written through, in place; nothing is created or
-///   renamed, and a failed write (`/dev/full`) is an error;
+///   new content; a link to a missing file creates that file;
+/// - `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`
+///   (directly or through links): the descriptor the process already has
+///   open is written, at its current position, whatever it leads to (a
+///   terminal, a pipe, a file the shell opened); nothing is created or
+///   renamed;
+/// - another character device (`/dev/null`, a terminal) or a FIFO: the
+///   content is written through, in place; nothing is created or renamed.
+///   A FIFO that no process opens for reading within ``readerWait`` is an
+///   error rather than a wait without end;
 /// - a folder, a block device or a socket: refused.
 ///
-/// Preparing (``init(path:)``) only checks; the temporary file is created by
-/// ``open()``, which callers invoke once their content is complete, and is
-/// removed by ``commit(syncing:)``, ``discard()`` or, in a process that
-/// called ``removeTemporaryFilesOnSignals()``, by SIGINT, SIGTERM or SIGHUP.
+/// Content that is written through cannot be atomic: a failure or a signal
+/// part-way leaves what was written so far with the reader.
+///
+/// Errors: ``JUnitReporterError/cannotCreate(path:reason:)`` when the
+/// output cannot be created or put in place,
+/// ``JUnitReporterError/writeFailed(path:reason:)`` when writing its bytes
+/// fails (a full disk, an I/O error, a file-size limit, a closed pipe).
+///
+/// Preparing (``init(path:)``) only checks; ``probe()`` creates and removes
+/// a temporary file once, so that a folder that refuses files shows before
+/// any work. The temporary file is created by ``open()``, which callers
+/// invoke once their content is complete, and is removed by
+/// ``commit(syncing:)``, ``discard()`` or, in a process that called
+/// ``installSignalHandling()``, by SIGINT, SIGTERM or SIGHUP.
 package final class AtomicFile {
     /// How the content reaches the target.
     private enum Mode {
         /// A temporary file renamed over the target.
         case replace
-        /// Written straight into the target (a device or a FIFO).
-        case writeThrough
+        /// Written straight into the target (a device, or a FIFO when
+        /// `waitsForReader`).
+        case writeThrough(waitsForReader: Bool)
+        /// Written to a descriptor the process already has open.
+        case stream(Int32)
+    }
+
+    /// What a path leads to once its links are followed.
+    enum Destination: Equatable {
+        /// A path in the file system (which may not exist yet).
+        case file(String)
+        /// A descriptor of this process (`-`, `/dev/stdout`, `/dev/fd/N`).
+        case descriptor(Int32)
     }
 
     /// The path as given (named in errors).
@@ -43,6 +75,9 @@ package final class AtomicFile {
     package let target: String
     /// The open descriptor after ``open()``, else -1.
     package private(set) var descriptor: Int32 = -1
+    /// How long ``open()`` waits for a process to open a FIFO for reading
+    /// (10 seconds unless changed before ``open()``).
+    package var readerWait: Duration = .seconds(10)
     /// The temporary file's path while one exists.
     private var temporaryPath: String?
     private let mode: Mode
@@ -51,57 +86,100 @@ package final class AtomicFile {
     ///
     /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` when the
     ///   folder is missing or not writable, `path` is a folder, a block
-    ///   device or a socket, or its symbolic links do not end.
+    ///   device, a socket or a read-only file, a name or the path is too long,
+    ///   a descriptor it names is not open for writing, or its symbolic links
+    ///   do not end.
     package init(path: String) throws(JUnitReporterError) {
         self.path = path
-        let target = try AtomicFile.followingLinks(path)
-        self.target = target
+        switch try AtomicFile.destination(of: path) {
+        case .descriptor(let number):
+            target = path
+            mode = .stream(number)
+            let flags = fcntl(number, F_GETFL)
+            guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+                throw .cannotCreate(
+                    path: path, reason: "\(AtomicFile.describe(descriptor: number)) is not open for writing")
+            }
+            return
+        case .file(let resolved):
+            target = resolved
+        }
+        if let reason = AtomicFile.lengthProblem(target) { throw .cannotCreate(path: path, reason: reason) }
         var info = stat()
         if stat(target, &info) == 0 {
             switch info.st_mode & S_IFMT {
-            case S_IFREG: mode = .replace
-            case S_IFCHR, S_IFIFO:
-                mode = .writeThrough
+            case S_IFREG:
+                guard access(target, W_OK) == 0 else {
+                    throw .cannotCreate(path: path, reason: "the file is read-only")
+                }
+                mode = .replace
+            case S_IFCHR:
+                mode = .writeThrough(waitsForReader: false)
+                return
+            case S_IFIFO:
+                mode = .writeThrough(waitsForReader: true)
                 return
             case S_IFDIR: throw .cannotCreate(path: path, reason: "it is a folder")
             case S_IFBLK: throw .cannotCreate(path: path, reason: "it is a block device, which is never replaced")
             default: throw .cannotCreate(path: path, reason: "it is not a regular file, which is never replaced")
             }
         } else {
+            let code = errno
+            guard code == ENOENT else { throw .cannotCreate(path: path, reason: String(cString: strerror(code))) }
             mode = .replace
         }
         let folder = AtomicFile.folder(of: target)
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotCreate(path: path, reason: "the folder \(folder) does not exist")
+        guard stat(folder, &info) == 0 else {
+            let code = errno
+            throw .cannotCreate(
+                path: path,
+                reason: code == ENOENT
+                    ? "the folder \(folder) does not exist" : "the folder \(folder): \(String(cString: strerror(code)))"
+            )
         }
-        guard access(folder, W_OK) == 0 else {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotCreate(path: path, reason: "\(folder) is not a folder")
+        }
+        guard access(folder, W_OK | X_OK) == 0 else {
             throw .cannotCreate(path: path, reason: "the folder \(folder) is not writable")
         }
     }
 
     deinit { discard() }
 
-    /// Whether the content is written in place (a device or a FIFO) rather
-    /// than through a temporary file.
+    /// Whether the content is written in place (a device, a FIFO or an open
+    /// descriptor) rather than through a temporary file.
     package var writesThrough: Bool {
-        if case .writeThrough = mode { return true }
-        return false
+        if case .replace = mode { return false }
+        return true
     }
 
     /// A folder for scratch files that belong with this output: the
-    /// target's folder, or the system's temporary folder for a device or FIFO.
+    /// target's folder, or the system's temporary folder for a device, a
+    /// FIFO or a descriptor.
     package var scratchFolder: String {
-        switch mode {
-        case .replace: return AtomicFile.folder(of: target)
-        case .writeThrough:
-            if let folder = getenv("TMPDIR"), folder.pointee != 0 { return String(cString: folder) }
-            return "/tmp"
-        }
+        if case .replace = mode { return AtomicFile.folder(of: target) }
+        if let folder = getenv("TMPDIR"), folder.pointee != 0 { return String(cString: folder) }
+        return "/tmp"
     }
 
-    /// Creates the temporary file (or opens the device or FIFO) and returns
-    /// its descriptor. Opening a FIFO waits for a reader, as a shell
-    /// redirection does.
+    /// Creates the temporary file and removes it at once, so that a folder
+    /// that refuses new files (read-only, full of inodes, a name too long
+    /// with the temporary's affixes) is reported before any work. Does
+    /// nothing for a device, a FIFO or a descriptor.
+    ///
+    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``.
+    package func probe() throws(JUnitReporterError) {
+        guard case .replace = mode else { return }
+        let (opened, temporary) = try AtomicFile.makeTemporary(
+            in: AtomicFile.folder(of: target), for: target, reportedAs: path, permissions: 0o600)
+        close(opened)
+        AtomicFile.remove(temporary)
+    }
+
+    /// Creates the temporary file (or opens the device, FIFO or
+    /// descriptor) and returns its descriptor. A FIFO is opened once a
+    /// process opens it for reading, waiting up to ``readerWait``.
     ///
     /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``.
     @discardableResult
@@ -110,44 +188,80 @@ package final class AtomicFile {
         switch mode {
         case .replace:
             let (opened, temporary) = try AtomicFile.makeTemporary(
-                in: AtomicFile.folder(of: target), for: target, reportedAs: path)
+                in: AtomicFile.folder(of: target), for: target, reportedAs: path, permissions: 0o666)
             descriptor = opened
             temporaryPath = temporary
-            TemporaryFiles.register(temporary)
-        case .writeThrough:
-            let opened = openForWriting(target)
-            guard opened >= 0 else { throw failure("cannot open") }
-            descriptor = opened
+        case .writeThrough(let waitsForReader):
+            descriptor = try openInPlace(waitingForReader: waitsForReader)
+        case .stream(let number):
+            let copy = fcntl(number, F_DUPFD_CLOEXEC, 3)
+            guard copy >= 0 else { throw failure("cannot use \(AtomicFile.describe(descriptor: number))") }
+            descriptor = copy
         }
         return descriptor
     }
 
-    /// Flushes (optionally to disk), sets the permissions and renames the
-    /// temporary file over the target; for a device or FIFO, closes it.
+    /// Opens the device or FIFO without blocking (a FIFO without a reader
+    /// fails with ENXIO, retried until ``readerWait`` has passed), then
+    /// makes the descriptor blocking again so that a slow reader slows the
+    /// writes instead of failing them.
+    private func openInPlace(waitingForReader: Bool) throws(JUnitReporterError) -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + readerWait
+        while true {
+            let opened = systemOpen(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0)
+            if opened >= 0 {
+                let flags = fcntl(opened, F_GETFL)
+                if flags >= 0 { _ = fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) }
+                return opened
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard waitingForReader, code == ENXIO else {
+                throw .cannotCreate(path: path, reason: "cannot open: \(String(cString: strerror(code)))")
+            }
+            guard clock.now < deadline else {
+                throw .cannotCreate(
+                    path: path,
+                    reason: "no process opened the FIFO for reading within \(AtomicFile.seconds(readerWait))")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Flushes (optionally to disk), keeps the permissions (and owner) of
+    /// a file being replaced and renames the temporary file over the
+    /// target; for a device, FIFO or descriptor, closes it.
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``; the
-    ///   temporary file is removed and any previous file stays as it was.
+    /// - Throws: ``JUnitReporterError/writeFailed(path:reason:)`` when the
+    ///   flush or close fails, ``JUnitReporterError/cannotCreate(path:reason:)``
+    ///   when the permissions cannot be set or the rename fails; the
+    ///   temporary file is then removed and any previous file stays as it was.
     package func commit(syncing: Bool) throws(JUnitReporterError) {
         defer { discard() }
         guard descriptor >= 0 else { throw .misuse("commit() of \(path) before open()") }
         let closing = descriptor
         descriptor = -1
         guard let temporaryPath else {
-            guard close(closing) == 0 || errno == EINTR else { throw failure("cannot close") }
+            guard close(closing) == 0 || errno == EINTR else { throw writeFailure("cannot close") }
             return
         }
         var info = stat()
-        // Keep the permissions of a file being replaced; new ones get rw-r--r--.
-        let permissions: mode_t = stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        guard fchmod(closing, permissions) == 0 else {
-            close(closing)
-            throw failure("cannot set permissions")
+        if stat(target, &info) == 0 {
+            // Replacing: keep the owner where allowed (root), and the permissions.
+            if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(closing, info.st_uid, info.st_gid) }
+            guard fchmod(closing, info.st_mode & 0o7777) == 0 else {
+                let reason = failure("cannot set permissions")
+                close(closing)
+                throw reason
+            }
         }
         if syncing, fsync(closing) != 0 {
+            let reason = writeFailure("cannot flush to disk")
             close(closing)
-            throw failure("cannot flush to disk")
+            throw reason
         }
-        guard close(closing) == 0 else { throw failure("cannot close") }
+        guard close(closing) == 0 else { throw writeFailure("cannot close") }
         guard rename(temporaryPath, target) == 0 else { throw failure("cannot rename into place") }
         TemporaryFiles.unregister(temporaryPath)
         self.temporaryPath = nil
@@ -160,26 +274,33 @@ package final class AtomicFile {
             descriptor = -1
         }
         if let temporaryPath {
-            unlink(temporaryPath)
-            TemporaryFiles.unregister(temporaryPath)
+            AtomicFile.remove(temporaryPath)
             self.temporaryPath = nil
         }
     }
 
-    /// An error naming `path`, `what` failed and the system's reason.
+    /// An error naming `path`, what could not be done and the system's
+    /// reason (`errno`): the output cannot be created or put in place.
     package func failure(_ what: String) -> JUnitReporterError {
         .cannotCreate(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 
-    /// An error naming `path` and `reason`.
-    package func failure(reason: String) -> JUnitReporterError {
-        .cannotCreate(path: path, reason: reason)
+    /// An error naming `path`, what failed and the system's reason
+    /// (`errno`): writing the output's bytes failed.
+    package func writeFailure(_ what: String) -> JUnitReporterError {
+        .writeFailed(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// An error naming `path` and why writing its bytes failed.
+    package func writeFailure(reason: String) -> JUnitReporterError {
+        .writeFailed(path: path, reason: reason)
     }
 
     /// Writes `bytes` to `path` as one atomic output (see ``AtomicFile``).
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` naming
-    ///   the file and the reason; any previous file is then untouched.
+    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` or
+    ///   ``JUnitReporterError/writeFailed(path:reason:)`` naming the file
+    ///   and the reason; any previous file is then untouched.
     package static func write(_ bytes: some Sequence<UInt8>, to path: String) throws(JUnitReporterError) {
         let file = try AtomicFile(path: path)
         let content = Array(bytes)
@@ -191,7 +312,7 @@ package final class AtomicFile {
         if output.failure != 0 {
             let reason = String(cString: strerror(output.failure))
             file.discard()
-            throw file.failure(reason: reason)
+            throw file.writeFailure(reason: reason)
         }
         try file.commit(syncing: false)
     }
@@ -201,21 +322,41 @@ package final class AtomicFile {
         try write(text.utf8, to: path)
     }
 
-    /// The folder holding `path` (`.` for a bare file name).
+    /// The folder holding `path` (`.` for a bare file name, `/` for a file
+    /// at the root); trailing slashes of the folder are kept as given.
     package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder
     }
 
-    /// `path` with every symbolic link at its end followed (the link's
-    /// folder anchors a relative link); a path that does not exist is
-    /// returned as it is.
-    static func followingLinks(_ path: String) throws(JUnitReporterError) -> String {
+    /// Why `path` cannot name a file whatever the file system: its last
+    /// name longer than `NAME_MAX` bytes, or the whole longer than
+    /// `PATH_MAX - 1` bytes; `nil` when neither.
+    package static func lengthProblem(_ path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        let nameBytes = name.utf8.count
+        if nameBytes > Int(NAME_MAX) {
+            return "the name is \(nameBytes) bytes long; a file name may have at most \(NAME_MAX)"
+        }
+        let pathBytes = path.utf8.count
+        if pathBytes >= Int(PATH_MAX) {
+            return "the path is \(pathBytes) bytes long; a path may have at most \(PATH_MAX - 1)"
+        }
+        return nil
+    }
+
+    /// What `path` leads to: the descriptor it names (`-`, `/dev/stdout`,
+    /// `/dev/fd/N`, `/proc/self/fd/N`, directly or through links), else the
+    /// path with every symbolic link at its end followed (the link's folder
+    /// anchors a relative link); a path that does not exist is returned as
+    /// it is.
+    static func destination(of path: String) throws(JUnitReporterError) -> Destination {
         var current = path
         for _ in 0..<40 {
+            if let number = openDescriptor(named: current) { return .descriptor(number) }
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .file(current) }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else {
@@ -228,43 +369,113 @@ package final class AtomicFile {
         throw .cannotCreate(path: path, reason: "more than 40 symbolic links")
     }
 
-    /// Creates `.<name>.XXXXXX.tmp` in `folder` with `mkstemps`.
-    static func makeTemporary(in folder: String, for path: String, reportedAs shown: String)
-        throws(JUnitReporterError) -> (Int32, String)
-    {
-        let name = path.split(separator: "/").last.map(String.init) ?? "report"
-        var template = Array((folder + "/." + name + ".XXXXXX.tmp").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard descriptor >= 0 else {
-            throw .cannotCreate(
-                path: shown, reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+    /// The descriptor `path` names: `-` and `/dev/stdout` are 1,
+    /// `/dev/stderr` 2, `/dev/stdin` 0, `/dev/fd/N`, `/proc/self/fd/N`,
+    /// `/proc/thread-self/fd/N` and `/proc/<this process>/fd/N` are N.
+    package static func openDescriptor(named path: String) -> Int32? {
+        switch path {
+        case "-", "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        case "/dev/stdin": return STDIN_FILENO
+        default: break
         }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        return (descriptor, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"]
+        where path.hasPrefix(prefix) {
+            let number = path.utf8.dropFirst(prefix.utf8.count)
+            guard !number.isEmpty, number.count <= 9, number.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
+            return Int32(String(decoding: number, as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// Whether `path` leads to this process's standard output (`-`,
+    /// `/dev/stdout`, `/dev/fd/1`, or a link to one of them).
+    package static func isStandardOutput(_ path: String) -> Bool {
+        (try? destination(of: path)) == .descriptor(STDOUT_FILENO)
+    }
+
+    /// `duration` for a message: `10 seconds`, `0.1 seconds`.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        if fraction == 0 { return whole == 1 ? "1 second" : "\(whole) seconds" }
+        return "\(Double(whole) + Double(fraction) / 1e18) seconds"
+    }
+
+    /// How errors name descriptor `number`.
+    static func describe(descriptor number: Int32) -> String {
+        switch number {
+        case STDIN_FILENO: "standard input"
+        case STDOUT_FILENO: "standard output"
+        case STDERR_FILENO: "standard error"
+        default: "descriptor \(number)"
+        }
+    }
+
+    /// Creates `.<name>.XXXXXX.tmp` in `folder` (the name shortened so that
+    /// the whole fits in `NAME_MAX` bytes) with `O_EXCL` and `permissions`
+    /// less the umask, registered for removal on a signal before it exists.
+    ///
+    /// - Returns: the open descriptor (read and write) and the path; the
+    ///   caller removes the file with ``remove(_:)``.
+    static func makeTemporary(
+        in folder: String, for path: String, reportedAs shown: String, permissions: mode_t
+    ) throws(JUnitReporterError) -> (Int32, String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? "report"
+        let affixes = ".".utf8.count + ".XXXXXX.tmp".utf8.count
+        var stem = Substring(name)
+        while stem.utf8.count + affixes > Int(NAME_MAX) { stem = stem.dropLast() }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        var code: Int32 = EEXIST
+        for _ in 0..<100 {
+            let random = String(decoding: (0..<6).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
+            let temporary = folder + "/." + stem + "." + random + ".tmp"
+            TemporaryFiles.register(temporary)
+            let opened = systemOpen(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, permissions)
+            if opened >= 0 { return (opened, temporary) }
+            code = errno
+            TemporaryFiles.unregister(temporary)
+            guard code == EEXIST || code == EINTR else { break }
+        }
+        throw .cannotCreate(
+            path: shown, reason: "cannot create a file in \(folder): \(String(cString: strerror(code)))")
+    }
+
+    /// Removes a temporary file made by ``makeTemporary(in:for:reportedAs:permissions:)``
+    /// and forgets it.
+    static func remove(_ temporary: String) {
+        unlink(temporary)
+        TemporaryFiles.unregister(temporary)
     }
 
     /// Creates an anonymous scratch file in `folder` (unlinked at once, so
     /// nothing is left behind even if the process dies).
     static func scratch(in folder: String, for path: String) throws(JUnitReporterError) -> Int32 {
-        let (descriptor, temporary) = try makeTemporary(in: folder, for: path, reportedAs: path)
-        unlink(temporary)
+        let (descriptor, temporary) = try makeTemporary(in: folder, for: path, reportedAs: path, permissions: 0o600)
+        remove(temporary)
         return descriptor
     }
 
-    /// Makes SIGINT, SIGTERM and SIGHUP remove every temporary file of an
-    /// unfinished output before the process ends with that signal (its
-    /// default action). For processes, not libraries: it replaces the
-    /// handlers of those three signals.
-    package static func removeTemporaryFilesOnSignals() {
+    /// Prepares the process for writing outputs: SIGINT, SIGTERM and SIGHUP
+    /// remove every temporary file of an unfinished output before the
+    /// process ends with that signal (its default action), and SIGXFSZ is
+    /// ignored, so that a file-size limit (`ulimit -f`) fails the write
+    /// with EFBIG, reported as an error, instead of killing the process.
+    /// For processes, not libraries: it replaces the handlers of those
+    /// signals.
+    package static func installSignalHandling() {
         TemporaryFiles.installHandlers()
     }
 }
 
-/// Opens an existing device or FIFO for writing, retrying interrupted calls.
-private func openForWriting(_ path: String) -> Int32 {
+/// `open(2)`, retrying interrupted calls, under a name ``AtomicFile/open()``
+/// does not hide.
+private func systemOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 {
     var opened: Int32
     repeat {
-        opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        opened = open(path, flags, permissions)
     } while opened < 0 && errno == EINTR
     return opened
 }

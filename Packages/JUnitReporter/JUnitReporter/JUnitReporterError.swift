@@ -5,6 +5,11 @@ public enum JUnitReporterError: Error, Sendable, Equatable, CustomStringConverti
     /// permission, disk full, the rename failed). Any previous file at
     /// `path` is left untouched.
     case cannotCreate(path: String, reason: String)
+    /// Writing a report's bytes to `path` failed once it was created (the
+    /// disk filled up, an I/O error, a file-size limit, a FIFO's reader
+    /// went away). Any previous file at `path` is left untouched and the
+    /// temporary file is removed.
+    case writeFailed(path: String, reason: String)
     /// An input file (a report or a schema) is missing or cannot be read.
     case cannotRead(path: String, reason: String)
     /// An input report is not well-formed XML or not a JUnit report at all.
@@ -19,7 +24,8 @@ public enum JUnitReporterError: Error, Sendable, Equatable, CustomStringConverti
     /// The message, naming the file, line and reason.
     public var description: String {
         switch self {
-        case .cannotCreate(let path, let reason): "\(path): cannot be written (\(reason))."
+        case .cannotCreate(let path, let reason), .writeFailed(let path, let reason):
+            "\(path): cannot be written (\(reason))."
         case .cannotRead(let path, let reason): "\(path): \(reason)."
         case .malformed(let path, let line, let reason):
             line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"

@@ -189,7 +189,7 @@ public final class JUnitStreamWriter {
         try ensureWritable()
         guard let target else { throw .misuse("finish() called twice") }
         defer { self.target = nil }
-        if let reason = body.finish() { throw target.failure(reason: reason) }
+        if let reason = body.finish() { throw target.writeFailure(reason: reason) }
         let output = FileOutput(descriptor: try target.open())
         let sink = XMLSink(output: output)
         sink.declaration()
@@ -204,7 +204,7 @@ public final class JUnitStreamWriter {
             JUnitElements.closeSuite(hasContent: !suite.ranges.isEmpty, on: sink)
         }
         JUnitElements.closeRoot(on: sink)
-        if let reason = sink.finish() { throw target.failure(reason: reason) }
+        if let reason = sink.finish() { throw target.writeFailure(reason: reason) }
         try target.commit(syncing: options.syncsToDisk)
         return totals
     }
@@ -220,7 +220,7 @@ public final class JUnitStreamWriter {
         if scratchOutput.failure != 0 {
             let reason = String(cString: strerror(scratchOutput.failure))
             discard()
-            throw target.failure(reason: reason)
+            throw target.writeFailure(reason: reason)
         }
     }
 }

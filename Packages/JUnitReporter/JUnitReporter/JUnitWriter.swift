@@ -37,7 +37,7 @@ public enum JUnitWriter {
             JUnitElements.closeSuite(hasContent: hasContent, on: sink)
         }
         JUnitElements.closeRoot(on: sink)
-        if let reason = sink.finish() { throw target.failure(reason: reason) }
+        if let reason = sink.finish() { throw target.writeFailure(reason: reason) }
         try target.commit(syncing: options.syncsToDisk)
         return totals
     }

@@ -11,31 +11,52 @@ import Synchronization
 /// The temporary files of unfinished outputs, removed when the process is
 /// ended by SIGINT, SIGTERM or SIGHUP.
 ///
-/// A signal handler may only call async-signal-safe functions, so the paths
-/// live as C strings in a fixed table of slots that the handler reads
-/// without locking: it unlinks every path present, restores the signal's
-/// default action and raises the signal again, so the process still ends
+/// A signal handler may only call async-signal-safe functions and may run
+/// on any thread at any moment, so the paths live in a fixed block of
+/// memory that is never freed, one C string per slot, and a single atomic
+/// bit mask says which slots hold a live path: the handler loads the mask
+/// and unlinks those paths without locking or allocating, restores the
+/// signal's default action and raises it again, so the process still ends
 /// the way its parent expects (status 128 + signal in a shell).
+///
+/// A path is registered before its file is created and unregistered after
+/// it is renamed or removed, so no moment exists when the file exists but
+/// the handler would not remove it.
 enum TemporaryFiles {
     /// How many outputs may be unfinished at once; further ones are still
     /// written safely, only not removed on a signal.
     static let capacity = 64
+    /// The bytes of one slot: a path of up to `PATH_MAX` bytes and its NUL.
+    static let slotBytes = Int(PATH_MAX) + 1
 
-    /// The slots: a C string owned by the table, or nil.
-    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
-        return slots
+    /// The slots' C strings, `slotBytes` apart (allocated once, never freed).
+    nonisolated(unsafe) static let storage: UnsafeMutablePointer<CChar> = {
+        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * slotBytes)
+        storage.initialize(repeating: 0, count: capacity * slotBytes)
+        return storage
     }()
 
-    /// Serialises registration (the handler does not take it).
-    static let lock = Mutex(())
+    /// Bit `i` is set while slot `i` holds the path of a live temporary file.
+    static let live = Atomic<UInt64>(0)
+
+    /// Serialises registration (the handler does not take it) and holds the
+    /// slot to try first, so that a slot just freed is the last one reused.
+    static let lock = Mutex(0)
 
     /// Adds `path` to the table.
     static func register(_ path: String) {
-        lock.withLock { _ in
-            for slot in 0..<capacity where slots[slot] == nil {
-                slots[slot] = strdup(path)
+        lock.withLock { next in
+            let used = live.load(ordering: .acquiring)
+            for step in 0..<capacity {
+                let slot = (next + step) % capacity
+                guard used & (1 << UInt64(slot)) == 0 else { continue }
+                let copied = path.utf8CString
+                guard copied.count <= slotBytes else { return }
+                copied.withUnsafeBufferPointer { bytes in
+                    (storage + slot * slotBytes).update(from: bytes.baseAddress!, count: bytes.count)
+                }
+                live.bitwiseOr(1 << UInt64(slot), ordering: .releasing)
+                next = slot + 1
                 return
             }
         }
@@ -44,18 +65,31 @@ enum TemporaryFiles {
     /// Removes `path` from the table.
     static func unregister(_ path: String) {
         lock.withLock { _ in
-            for slot in 0..<capacity {
-                guard let stored = slots[slot], strcmp(stored, path) == 0 else { continue }
-                slots[slot] = nil
-                free(stored)
+            let used = live.load(ordering: .acquiring)
+            for slot in 0..<capacity where used & (1 << UInt64(slot)) != 0 {
+                guard strcmp(storage + slot * slotBytes, path) == 0 else { continue }
+                live.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
                 return
             }
         }
     }
 
-    /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
+    /// The paths registered now, in slot order (for diagnostics and tests).
+    static var paths: [String] {
+        lock.withLock { _ in
+            let used = live.load(ordering: .acquiring)
+            return (0..<capacity).filter { used & (1 << UInt64($0)) != 0 }.map {
+                String(cString: storage + $0 * slotBytes)
+            }
+        }
+    }
+
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores
+    /// SIGXFSZ (see ``AtomicFile/installSignalHandling()``).
     static func installHandlers() {
-        _ = slots
+        // Both are created here, never first inside the handler.
+        _ = storage
+        _ = live.load(ordering: .relaxed)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Darwin)
@@ -67,14 +101,16 @@ enum TemporaryFiles {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        signal(SIGXFSZ, SIG_IGN)
     }
 }
 
 /// The signal handler: unlinks every registered temporary file, then ends
 /// the process with the signal's default action.
 private func removeAndReraise(_ number: Int32) {
-    for slot in 0..<TemporaryFiles.capacity {
-        if let path = TemporaryFiles.slots[slot] { unlink(path) }
+    let used = TemporaryFiles.live.load(ordering: .acquiring)
+    for slot in 0..<TemporaryFiles.capacity where used & (1 << UInt64(slot)) != 0 {
+        unlink(TemporaryFiles.storage + slot * TemporaryFiles.slotBytes)
     }
     signal(number, SIG_DFL)
     raise(number)

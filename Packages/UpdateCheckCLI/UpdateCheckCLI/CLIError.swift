@@ -42,6 +42,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     /// An output file cannot be created.
     case cannotCreate = 73
     /// Writing an output failed: standard output or error (a closed pipe, a
-    /// full disk, a closed descriptor) or a device such as `/dev/full`.
+    /// full disk, a closed descriptor), or the bytes of an output file (a
+    /// full disk or `/dev/full`, an I/O error, a file-size limit, a FIFO
+    /// whose reader went away).
     case ioError = 74
 }

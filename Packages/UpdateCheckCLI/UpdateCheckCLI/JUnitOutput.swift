@@ -9,8 +9,9 @@ import JUnitReporter
 package enum JUnitOutput {
     /// Writes `report` atomically to `path`.
     ///
-    /// - Throws: exit 73 (``CLIError/cannotCreate(_:)``) naming the file and
-    ///   the reason; a previous file at `path` is then left untouched.
+    /// - Throws: exit 73 (``CLIError/cannotCreate(_:)``) or 74 (a failed
+    ///   write) naming the file and the reason; a previous file at `path` is
+    ///   then left untouched.
     package static func write(_ report: JUnitReport, to path: String) throws(CLIError) {
         try CLIError.mapping { () throws(JUnitReporterError) in try JUnitWriter.write(report, to: path) }
     }
@@ -24,7 +25,7 @@ package enum JUnitOutput {
 
     /// Finishes a streaming report and returns its totals.
     ///
-    /// - Throws: exit 73 naming the file and the reason.
+    /// - Throws: exit 73 or 74 naming the file and the reason.
     @discardableResult
     package static func finish(_ writer: JUnitStreamWriter) throws(CLIError) -> JUnitTotals {
         try CLIError.mapping { () throws(JUnitReporterError) in try writer.finish() }
@@ -34,12 +35,14 @@ package enum JUnitOutput {
 /// Writes the CLI's other output files (pictures, counterexamples) through
 /// JUnitReporter's `AtomicFile`, the one home of safe output writing: a
 /// reader never sees half a file, a symbolic link is followed and stays a
-/// link, a device or FIFO is written through and never replaced.
+/// link, a device, FIFO or open descriptor (`-`, `/dev/stdout`) is written
+/// through and never replaced.
 package enum OutputFile {
     /// Writes `text` as UTF-8 to `path`.
     ///
     /// - Throws: exit 73 naming the file and the reason when it cannot be
-    ///   created or written; a previous file at `path` is then untouched.
+    ///   created, 74 when writing it fails; a previous file at `path` is
+    ///   then untouched.
     package static func write(_ text: String, to path: String) throws(CLIError) {
         try CLIError.mapping { () throws(JUnitReporterError) in try AtomicFile.write(text, to: path) }
     }
@@ -47,11 +50,13 @@ package enum OutputFile {
 
 extension CLIError {
     /// The CLI error for a JUnitReporter error: 73 for an output that cannot
-    /// be written, 66 for an input that cannot be read, 65 for a malformed
-    /// report or an unusable schema.
+    /// be created, 74 for one whose bytes could not be written (a full
+    /// disk, an I/O error, a file-size limit), 66 for an input that cannot
+    /// be read, 65 for a malformed report or an unusable schema.
     package init(_ error: JUnitReporterError) {
         switch error {
         case .cannotCreate, .misuse: self.init(.cannotCreate, error.description)
+        case .writeFailed: self.init(.ioError, error.description)
         case .cannotRead: self.init(.noInput, error.description)
         case .malformed, .unusableSchema: self.init(.dataError, error.description)
         }

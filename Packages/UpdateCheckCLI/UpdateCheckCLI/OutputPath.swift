@@ -1,4 +1,5 @@
 import Foundation
+import JUnitReporter
 
 #if canImport(Glibc)
     import Glibc
@@ -8,15 +9,17 @@ import Foundation
     import Darwin
 #endif
 
-/// A file a command will write (`--junit`, `--counterexample`, the pictures
-/// beside a report), checked before the command does any work.
+/// A file a command will write (`--junit`, `-o`, `--counterexample`), checked
+/// before the command does any work.
 ///
 /// ``prepare(_:inputs:)`` runs first in every command that writes: it
 /// refuses an output that is also one of the command's inputs (or another
-/// of its outputs) with exit 64, creates an output's missing folders (as
-/// pytest's `--junitxml` does), and exits 73 naming the path when it cannot
-/// be written there — all before a single check runs, so a bad path costs
-/// a second, not a whole run.
+/// of its outputs, through any symbolic or hard link) with exit 64, creates
+/// an output's missing folders (as pytest's `--junitxml` does), then checks
+/// the output as `AtomicFile` will write it and creates and removes a
+/// temporary file beside it. It exits 73 naming the path when the output
+/// cannot be written there (removing the folders it created) — all before
+/// a single check runs, so a bad path costs a second, not a whole run.
 package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// The path as given.
     package var path: String
@@ -31,17 +34,15 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     package var description: String { path }
 
     /// The folder the file goes in (`.` for a bare name).
-    package var folder: String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
+    package var folder: String { AtomicFile.folder(of: path) }
 
     /// Checks the outputs of a command, named by their options, against its
     /// `inputs` and each other, then makes sure each can be written.
     ///
     /// - Throws: exit 64 when an output is the same file as an input or as
     ///   another output; exit 73 naming the path when its folder cannot be
-    ///   created or written, or the path is a folder.
+    ///   created or written, or the path is a folder, a read-only file or too
+    ///   long.
     package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(CLIError) {
         let inputFiles = inputs.compactMap { input in FileIdentity(existing: input).map { (input, $0) } }
         for (index, output) in outputs.enumerated() {
@@ -61,30 +62,55 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
         for output in outputs { try output.path.prepare() }
     }
 
-    /// Creates the missing folders of the path and checks that a file can be
-    /// created there.
+    /// Creates the missing folders of the path, then checks that the output
+    /// can be written there (``AtomicFile``'s checks, and a temporary file
+    /// created and removed); on failure the folders it created are removed.
     ///
     /// - Throws: exit 73 naming the path and the reason.
     package func prepare() throws(CLIError) {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotCreate("\(path): cannot be written (it is a folder).")
+        if AtomicFile.openDescriptor(named: path) == nil, let reason = AtomicFile.lengthProblem(path) {
+            throw .cannotCreate("\(path): cannot be written (\(reason)).")
         }
-        if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw .cannotCreate("\(path): cannot be written (\(folder) is not a folder).")
+        var created: [String] = []
+        do {
+            created = try createFolders()
+            try CLIError.mapping { () throws(JUnitReporterError) in try AtomicFile(path: path).probe() }
+        } catch {
+            for folder in created.reversed() { rmdir(folder) }
+            throw error
+        }
+    }
+
+    /// Creates the folder of the path and its missing parents, and returns
+    /// those it created, outermost first.
+    ///
+    /// - Throws: exit 73 when a part of the path is not a folder or a
+    ///   folder cannot be created (those created so far are removed).
+    private func createFolders() throws(CLIError) -> [String] {
+        var missing: [String] = []
+        var current = folder
+        var info = stat()
+        while stat(current, &info) != 0 {
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR, current != ".", current != "/" else {
+                throw .cannotCreate(
+                    "\(path): cannot be written (the folder \(current): \(String(cString: strerror(code)))).")
             }
-        } else {
-            do {
-                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
+            missing.append(current)
+            current = AtomicFile.folder(of: current)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotCreate("\(path): cannot be written (\(current) is not a folder).")
+        }
+        var created: [String] = []
+        for missingFolder in missing.reversed() {
+            guard mkdir(missingFolder, 0o777) == 0 || errno == EEXIST else {
+                for made in created.reversed() { rmdir(made) }
                 throw .cannotCreate("\(path): cannot be written (the folder \(folder) cannot be created).")
             }
+            created.append(missingFolder)
         }
-        guard access(folder, W_OK | X_OK) == 0 else {
-            throw .cannotCreate("\(path): cannot be written (the folder \(folder) is not writable).")
-        }
+        return created
     }
 
     /// Whether two outputs name one file: the same existing file, or the

@@ -35,12 +35,13 @@ package enum UpdateCheckMain {
     /// Runs `updatecheck` as a process: ignores SIGPIPE (a closed pipe
     /// becomes a failed write, exit 74, after every report is written),
     /// keeps descriptors 0-2 taken, makes SIGINT, SIGTERM and SIGHUP remove
-    /// unfinished outputs' temporary files, then runs `arguments` (with the
+    /// unfinished outputs' temporary files and a file-size limit (SIGXFSZ)
+    /// fail a write (exit 74) instead of killing the process, then runs `arguments` (with the
     /// in-process `adapters` a team's own CLI adds) and exits.
     package static func main(_ arguments: [String], adapters: [AdapterEntry] = []) -> Never {
         signal(SIGPIPE, SIG_IGN)
         StandardStream.reserveDescriptors()
-        AtomicFile.removeTemporaryFilesOnSignals()
+        AtomicFile.installSignalHandling()
         let raw = (1..<Int(CommandLine.argc)).map { position in
             CommandLine.unsafeArgv[position].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
         }

@@ -39,7 +39,7 @@ package enum CheckCommand {
 
             Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
             is malformed; 66 the --config file is missing; 73 the JUnit report or a picture
-            cannot be written.
+            cannot be created; 74 writing it failed (a full disk).
             """,
         options: [
             CheckOptions.ids.spec, Options.records.spec, Options.shard.spec, Options.areas.spec,
@@ -59,7 +59,7 @@ package enum CheckCommand {
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try CheckOptions(invocation)
         if let path = options.junitPath {
-            try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: [])
+            try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: AdapterCatalog.manifestInputs(invocation))
         }
         let catalog = try AdapterCatalog(invocation)
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
@@ -75,7 +75,7 @@ package enum CheckCommand {
         _ catalog: AdapterCatalog, options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
         guard options.areas.contains(.adapters) else { return [] }
-        let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
+        let pictures = PictureFolder.beside(options.junitPath)
         let flat = (catalog.added + catalog.plugged.filter { !$0.isSectioned }.map(\.entry)).map { adapter in
             AdapterConformanceSuite.make(
                 adapter, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)

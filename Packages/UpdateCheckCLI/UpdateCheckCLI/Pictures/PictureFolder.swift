@@ -1,4 +1,5 @@
 import Foundation
+import JUnitReporter
 
 /// Where `updatecheck check` writes the pictures of failing cases: next to
 /// the JUnit report, named after it (`reports/check-2.xml` gives
@@ -11,6 +12,15 @@ package struct PictureFolder: Sendable, Equatable {
     /// The pictures of the report at `junitPath`.
     package init(junitPath: String) {
         stem = junitPath.hasSuffix(".xml") ? String(junitPath.dropLast(4)) : junitPath
+    }
+
+    /// The pictures of the report at `junitPath`, if any: none without a
+    /// report, and none for a report written through to a stream or device
+    /// (`-`, `/dev/stdout`, a FIFO), which has no folder to hold them.
+    package static func beside(_ junitPath: String?) -> PictureFolder? {
+        guard let junitPath else { return nil }
+        if let report = try? AtomicFile(path: junitPath), report.writesThrough { return nil }
+        return PictureFolder(junitPath: junitPath)
     }
 
     /// Writes `picture` as `<stem>-<name>.svg` and returns that path.

@@ -31,7 +31,7 @@ package enum BuiltInSuites {
                         sectionCount: sectionCount, idCount: sectionedIDs,
                         name: "diff sections s=\(sectionCount) k=\(sectionedIDs)"))
             case .adapters:
-                let pictures = options.junitPath.map(PictureFolder.init(junitPath:))
+                let pictures = PictureFolder.beside(options.junitPath)
                 for adapter in BuiltInAdapters.defaults {
                     suites.append(
                         AdapterConformanceSuite.make(adapter, ids: options.ids, seed: options.seed, pictures: pictures))

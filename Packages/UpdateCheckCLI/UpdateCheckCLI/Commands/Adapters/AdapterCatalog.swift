@@ -28,6 +28,15 @@ package struct AdapterCatalog: Sendable {
         self.init(added: invocation.adapters, manifest: manifest)
     }
 
+    /// The manifest file a command reads, as an input its outputs may not
+    /// overwrite: `--config`, else `updatecheck.json` (one that does not
+    /// exist cannot be overwritten, so naming it costs nothing).
+    ///
+    /// - Throws: exit 64 for a malformed `--config` option.
+    package static func manifestInputs(_ invocation: Invocation) throws(CLIError) -> [String] {
+        [try Options.config.value(in: invocation) ?? AdapterManifest.defaultFileName]
+    }
+
     /// What `adapters check` proves without names, and `check` runs as
     /// suites: the four built-in defaults, the added adapters, then the
     /// manifest's programs.

@@ -35,7 +35,8 @@ package enum AdaptersCheckCommand {
             Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
             start or declares another policy fails its cases); 64 bad usage; 65 the --exec
             program's handshake is invalid, or the manifest is malformed; 66 the --exec program
-            cannot be started, or the --config file is missing; 73 the report cannot be written.
+            cannot be started, or the --config file is missing; 73 the report cannot be created;
+            74 writing it failed (a full disk).
             """,
         arguments: [
             ArgumentSpec(
@@ -97,7 +98,7 @@ package enum AdaptersCheckCommand {
         }
         let options = try options(invocation)
         let junit = try Options.junit.value(in: invocation)
-        if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+        if let junit { try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation)) }
         let adapters: [AdapterEntry]
         let program: ExternalAdapters.Started<AdapterEntry>?
         if let command = try exec.value(in: invocation) {
@@ -191,14 +192,18 @@ package enum AdaptersCheckCommand {
         var program: ExternalAdapters.Started<SectionedAdapterEntry>?
         if let command {
             let model = try sectionedModel(invocation)
-            if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+            if let junit {
+                try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation))
+            }
             let started = try ExternalAdapters.startSectioned(
                 command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
                 sendsEveryCase: invocation.flag("every-case"))
             program = started
             adapters = [started.entry]
         } else {
-            if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+            if let junit {
+                try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation))
+            }
             let catalog = try AdapterCatalog(invocation)
             for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {
                 adapters.append(try catalog.sectionedNamed(name))

@@ -17,7 +17,7 @@ package enum DiffExhaustiveCommand {
             --shard i/n runs the old snapshots numbered i-1 modulo n. --ids has no default,
             as the run grows from 65 to 3.8 million pairs between 4 and 6 IDs.
             Exit codes: 0 all passed; 1 a pair failed; 64 bad usage; 73 the report cannot be
-            written.
+            created; 74 writing it failed (a full disk).
             """,
         options: [
             ids.spec, sections.spec, Options.shard.spec, crossCheckEvery.spec, Options.junit.spec,

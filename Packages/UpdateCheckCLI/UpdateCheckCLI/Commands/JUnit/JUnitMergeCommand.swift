@@ -11,7 +11,9 @@ package enum JUnitMergeCommand {
             flattened; with --combine-suites, suites of the same name become one); the
             counts and times of each suite and of the whole report are recomputed from
             the cases. The output is replaced atomically and only when every input is
-            a well-formed JUnit report, and it always passes 'junit validate'.
+            a well-formed JUnit report, and it always passes 'junit validate'. '-o -'
+            writes the report to standard output (the summary line then goes to
+            standard error).
 
             Counting and repairs (warnings go to standard error):
               - every <failure>, <error> and <skipped> in a case counts: a case with
@@ -33,7 +35,7 @@ package enum JUnitMergeCommand {
 
             Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
             reading bounds (named with its line); 66 an input is missing; 73 the
-            output cannot be written.
+            output cannot be created; 74 writing it failed (a full disk).
             """,
         arguments: [
             ArgumentSpec(
@@ -65,7 +67,10 @@ package enum JUnitMergeCommand {
             throw CLIError(error)
         }
         let noun = inputs.count == 1 ? "report" : "reports"
-        invocation.console.line("Merged \(inputs.count) \(noun) into \(output) (\(JUnitSummary.text(totals))).")
+        // With the report on standard output ('-o -'), the summary goes to
+        // standard error so that the output is the report alone.
+        let say = AtomicFile.isStandardOutput(output) ? invocation.console.errorLine : invocation.console.line
+        say("Merged \(inputs.count) \(noun) into \(output) (\(JUnitSummary.text(totals))).")
         return .success
     }
 }

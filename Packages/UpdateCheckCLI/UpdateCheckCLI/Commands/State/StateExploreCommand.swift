@@ -24,7 +24,7 @@ package enum StateExploreCommand {
             'updatecheck state run' replays to the same failure.
 
             Exit codes: 0 every invariant held; 1 an invariant was broken; 64 bad usage;
-            73 an output file cannot be written.
+            73 an output file cannot be created; 74 writing it failed (a full disk).
             """,
         options: [
             Options.records.spec, values.spec, maxDepth.spec, counterexample.spec,
