@@ -42,9 +42,13 @@ package struct JSONScanner {
     @inlinable @inline(__always)
     package var next: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    /// An error at the current position.
+    /// An error at the current position; at the end of the text the
+    /// message says so first (`unexpected end of file, expected ',' or ']'
+    /// in array`), since a cut-off file is the likely cause.
     package func error(_ message: String) -> JSONNode.SyntaxError {
-        JSONNode.SyntaxError(line: line, column: column, message: message)
+        let atEnd = index >= bytes.count && !message.hasPrefix("unexpected end of file")
+        return JSONNode.SyntaxError(
+            line: line, column: column, message: atEnd ? "unexpected end of file, " + message : message)
     }
 
     /// Skips spaces, tabs, carriage returns and line feeds (counting lines).

@@ -242,6 +242,22 @@ import UpdateCheckSupport
         #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "unterminated string")) {
             try parse("[\"abc")
         }
+        // A file cut short says so, wherever it stops.
+        #expect(
+            throws: JSONNode.SyntaxError(
+                line: 2, column: 5, message: "unexpected end of file, expected ',' or ']' in array")
+        ) { try parse("[\"a\",\r\n \"b\"") }
+        #expect(
+            throws: JSONNode.SyntaxError(
+                line: 1, column: 7, message: "unexpected end of file, expected ':' after object key")
+        ) { try parse("{\"k\"  ") }
+        #expect(
+            throws: JSONNode.SyntaxError(
+                line: 1, column: 4, message: "unexpected end of file, invalid literal, expected 'true'")
+        ) { try parse("[tr") }
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "unexpected end of file, expected a value")) {
+            try parse("[")
+        }
         #expect(throws: JSONNode.SyntaxError(line: 1, column: 5, message: "control character in string (escape it)")) {
             try parse("[\"ab\tc\"]")
         }
