@@ -67,4 +67,19 @@ import Testing
         #expect(JUnitText.capped("short", maxBytes: 5) == "short")
         #expect(JUnitText.capped("abc", maxBytes: 0) == "\n[... 3 bytes cut ...]\n")
     }
+
+    /// For the terminal, ANSI sequences, carriage returns and C1 controls
+    /// are shown escaped, not removed or kept; what XML forbids is escaped
+    /// as in reports; tabs, line feeds and other text stay.
+    @Test(arguments: [
+        ("\u{1B}[2Jcleared", #"\u{1B}[2Jcleared"#),
+        ("\u{1B}]8;;https://example.com\u{07}link", #"\u{1B}]8;;https://example.com\u{7}link"#),
+        ("a\u{9B}b\u{85}c\u{A0}d", #"a\u{9B}b\u{85}c"# + "\u{A0}d"),
+        ("a\u{0}b\u{FFFE}", #"a\u{0}b\u{FFFE}"#),
+        ("tab\tline\n é ✓", "tab\tline\n é ✓"),
+        ("evil\rgood", #"evil\u{D}good"#),
+    ])
+    func terminalSafeShowsControlsEscaped(text: String, shown: String) {
+        #expect(JUnitText.terminalSafe(text) == shown)
+    }
 }

@@ -29,6 +29,40 @@ public enum JUnitText {
         return text.withUTF8 { String(decoding: sanitizedBytes($0), as: UTF8.self) }
     }
 
+    /// `text` as a terminal should show it: like ``sanitized(_:)``, but an
+    /// ANSI sequence is not removed, its ESC becomes a visible `\u{1B}`
+    /// like every other control character, and so do a carriage return
+    /// (which would hide the start of its line) and the C1 controls
+    /// (U+0080 to U+009F, which some terminals obey). Tab and line feed stay.
+    ///
+    /// What the console prints (record IDs, file names, messages) comes
+    /// from users' files: shown escaped, an ID `ESC[2Jcleared` reads as
+    /// itself rather than as `cleared`, and it cannot clear the screen.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length; returns `text` itself when it
+    ///   needs no change.
+    package static func terminalSafe(_ text: String) -> String {
+        var copy = text
+        let escaped = copy.withUTF8 { bytes -> [UInt8]? in
+            isXMLSafe(utf8: bytes) && !hasTerminalControl(bytes) ? nil : sanitizedBytes(bytes, forTerminal: true)
+        }
+        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// Whether well-formed UTF-8 `bytes` hold a carriage return or a C1
+    /// control (U+0080 to U+009F, encoded `C2 80` to `C2 9F`), which XML
+    /// allows but a terminal obeys.
+    static func hasTerminalControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D || (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// Captured output bytes as text: well-formed UTF-8 is kept, every other
     /// byte becomes a visible `\x{…}` escape, and the result is sanitised
     /// like ``sanitized(_:)``.
@@ -116,8 +150,10 @@ public enum JUnitText {
         "\\x{" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) + "}"
     }
 
-    /// Sanitises arbitrary bytes (validating UTF-8 on the way).
-    static func sanitizedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// Sanitises arbitrary bytes (validating UTF-8 on the way); `forTerminal`
+    /// escapes ANSI sequences, carriage returns and C1 controls instead of
+    /// removing the first and keeping the others (``terminalSafe(_:)``).
+    static func sanitizedBytes(_ bytes: UnsafeBufferPointer<UInt8>, forTerminal: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         let count = bytes.count
@@ -128,11 +164,14 @@ public enum JUnitText {
         while index < count {
             let byte = bytes[index]
             switch byte {
+            case 0x0D where forTerminal:
+                out.append(contentsOf: scalarEscape(0x0D).utf8)
+                index += 1
             case 0x09, 0x0A, 0x0D, 0x20...0x7F:
                 out.append(byte)
                 index += 1
             case 0x1B:
-                if let end = ansiSequenceEnd(bytes, escapeAt: index) {
+                if !forTerminal, let end = ansiSequenceEnd(bytes, escapeAt: index) {
                     index = end
                 } else {
                     out.append(contentsOf: scalarEscape(0x1B).utf8)
@@ -166,6 +205,9 @@ public enum JUnitText {
                 if length == 0 {
                     out.append(contentsOf: byteEscape(byte).utf8)
                     index += 1
+                } else if forTerminal, length == 2, byte == 0xC2, bytes[index + 1] < 0xA0 {
+                    out.append(contentsOf: scalarEscape(UInt32(bytes[index + 1])).utf8)
+                    index += 2
                 } else if length == 3, byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
                     out.append(contentsOf: scalarEscape(bytes[index + 2] == 0xBE ? 0xFFFE : 0xFFFF).utf8)
                     index += 3

@@ -14,8 +14,9 @@ import Synchronization
 ///
 /// The process's console (``standard``) makes every text safe for a
 /// terminal: record IDs, file names and messages come from users' files, so
-/// ANSI sequences are removed and other control characters become visible
-/// `\u{1B}` escapes, as in JUnit reports (`JUnitText`). It also remembers the
+/// every control character, the ESC of an ANSI sequence included, becomes a
+/// visible `\u{1B}` escape (`JUnitText.terminalSafe`): the text reads as what
+/// the file holds and cannot move the cursor or clear the screen. It also remembers the
 /// first write that failed (a closed pipe, a full disk, a closed
 /// descriptor): printing on that stream stops, the command goes on (its
 /// reports are still written), and ``UpdateCheckMain`` ends with exit 74.
@@ -55,8 +56,8 @@ package struct Console: Sendable {
     package static var standard: Console {
         let interactive = isatty(STDERR_FILENO) == 1 && getenv("CI") == nil
         return Console(
-            writeOut: { text in StandardStream.output.write(JUnitText.sanitized(text)) },
-            writeErr: { text in StandardStream.error.write(JUnitText.sanitized(text)) },
+            writeOut: { text in StandardStream.output.write(JUnitText.terminalSafe(text)) },
+            writeErr: { text in StandardStream.error.write(JUnitText.terminalSafe(text)) },
             showsProgress: interactive,
             writeControl: { text in StandardStream.error.write(text) },
             writeFailure: { StandardStream.output.failure ?? StandardStream.error.failure })
@@ -71,7 +72,7 @@ package struct Console: Sendable {
     /// Draws `text` as the progress line on standard error (replacing the
     /// previous one); the text itself is made terminal-safe.
     package func progress(_ text: String) {
-        writeControl("\r\u{1B}[2K" + JUnitText.sanitized(text))
+        writeControl("\r\u{1B}[2K" + JUnitText.terminalSafe(text))
     }
 
     /// Erases the progress line.
