@@ -21,6 +21,9 @@ package struct JSONScanner {
 
     /// The deepest nesting of arrays and objects accepted.
     package static let maxDepth = 512
+    /// The offset past which no value of the tree being read may start
+    /// (``value(depth:maxBytes:)``).
+    var treeEnd = Int.max
 
     /// A scanner at the start of `bytes`, past a byte order mark if any.
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -82,6 +85,29 @@ package struct JSONScanner {
         if index < bytes.count { throw error("unexpected content after the JSON value") }
     }
 
+    /// Reads one value as a tree, like ``value(depth:)``, refusing it once
+    /// it runs past `maxBytes` bytes: a tree takes tens of bytes per value,
+    /// so an element of a file read token by token (a snapshot's section
+    /// object) is bounded before it can take gigabytes.
+    ///
+    /// - Throws: as ``value(depth:)``, and, at the value's start, `what`
+    ///   followed by "is larger than …, the largest read whole" when it runs
+    ///   past the bound.
+    package mutating func value(depth: Int, maxBytes: Int, what: String) throws(JSONNode.SyntaxError) -> JSONNode {
+        let start = (line: line, column: column)
+        let end = index &+ maxBytes
+        treeEnd = end
+        defer { treeEnd = Int.max }
+        do {
+            return try value(depth: depth)
+        } catch  where index > end {
+            let size = maxBytes % (1 << 20) == 0 ? "\(maxBytes >> 20) MiB" : "\(maxBytes) bytes"
+            throw JSONNode.SyntaxError(
+                line: start.line, column: start.column,
+                message: "\(what) is larger than \(size), the largest read whole")
+        }
+    }
+
     /// Reads one value and everything in it as a tree.
     ///
     /// - Throws: ``JSONNode/SyntaxError`` at the first byte that cannot start
@@ -89,6 +115,7 @@ package struct JSONScanner {
     ///   repeated in an object (at the repeated key, naming the first one).
     package mutating func value(depth: Int) throws(JSONNode.SyntaxError) -> JSONNode {
         guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        guard index <= treeEnd else { throw error("past the bound of the value read whole") }
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         let startLine = line
         let startColumn = column

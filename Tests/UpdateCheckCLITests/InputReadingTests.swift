@@ -231,6 +231,61 @@ import UpdateCheckSupport
         #expect(piped.stderr == "Error: standard input: larger than 16 MiB, the largest scenario file read.\n")
     }
 
+    /// A snapshot file is read token by token, but a section object, an
+    /// item object or a top-level value that is not an array is read whole
+    /// as a tree: each is bounded like a document read as a tree, at its
+    /// own start, and the elements before and after it are not.
+    @Test func elementsReadAsATreeAreBounded() throws {
+        let files = try DiffTestFiles()
+        let items = (0..<1_600_000).map { "\"item\($0)\"" }.joined(separator: ",")  // past 16 MiB
+        try files.write(
+            "long-section.json",
+            "[{\"section\": \"s\", \"items\": [\"a\"]},\n {\"section\": \"t\", \"items\": [\(items)]}]")
+        try files.write("big-item.json", "[\"a\",\n \"b\", {\"id\": \"c\", \"tags\": [\(items)]}]")
+        try files.write("big-root.json", "{\"ids\": [\(items)]}")
+        try files.write("plain.json", "[\"a\"]")
+        try files.write("sections.json", "[{\"section\": \"s\", \"items\": [\"a\"]}]")
+        #expect(
+            try files.run(["diff", "sections.json", "long-section.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: long-section.json:2:2: section 1 is larger than 16 MiB, the largest read whole\n"))
+        #expect(
+            try files.run(["diff", "plain.json", "big-item.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: big-item.json:2:7: offset 2: the element is larger than 16 MiB, the largest read whole\n"
+                ))
+        #expect(
+            try files.run(["diff", "plain.json", "big-root.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr:
+                        "Error: big-root.json:1:1: the top-level value is larger than 16 MiB, the largest read whole\n")
+        )
+    }
+
+    /// The scanner's bound on a value read whole: a value ending within it
+    /// is read; one running past it is refused at its start, however deep
+    /// the point where it ran past.
+    @Test func scannerBoundsAValueReadWhole() throws {
+        let text = Array(" [1, {\"k\": [2, 3]}] [1, {\"k\": [2, 3, 4]}]".utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes)
+            scanner.skipSpace()
+            let first = try scanner.value(depth: 0, maxBytes: 16, what: "the first")
+            #expect(first.canonicalText == #"[1,{"k":[2,3]}]"#)
+            scanner.skipSpace()
+            #expect(
+                throws: JSONNode.SyntaxError(
+                    line: 1, column: 21, message: "the second is larger than 16 bytes, the largest read whole")
+            ) {
+                try scanner.value(depth: 0, maxBytes: 16, what: "the second")
+            }
+        }
+    }
+
     @Test func scannerKeepsPositionsAndDecodesStrings() throws {
         let node = try parse("[\n  \"a\\u00e9\\ud83d\\ude00\\n\",\n  {\"k\": [1, -2.5e3, true, null]}\n]")
         let items = try #require(node.arrayValue)

@@ -161,7 +161,7 @@ package struct DiffSnapshotFile: Sendable {
     private mutating func readElements(_ scanner: inout JSONScanner) throws(JSONNode.SyntaxError) {
         scanner.skipSpace()
         guard scanner.next == UInt8(ascii: "[") else {
-            let root = try scanner.value(depth: 0)
+            let root = try scanner.value(depth: 0, maxBytes: InputFile.maxDocumentBytes, what: "the top-level value")
             throw JSONNode.SyntaxError(
                 line: root.line, column: root.column,
                 message: "expected an array of IDs, got \(root.kindDescription).")
@@ -211,7 +211,9 @@ package struct DiffSnapshotFile: Sendable {
             ids.append(id)
             if !contents.isEmpty { contents.append("") }
         } else {
-            let element = try scanner.value(depth: 1)
+            let element = try scanner.value(
+                depth: 1, maxBytes: InputFile.maxDocumentBytes,
+                what: sections.map { "section \($0.count)" } ?? "offset \(offset): the element")
             if sections != nil || (ids.isEmpty && element["section"] != nil) {
                 try readSection(element)
                 return
