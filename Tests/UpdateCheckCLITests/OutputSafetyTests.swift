@@ -394,10 +394,12 @@ import Testing
         #expect(PictureFolder.beside("reports/check-2.xml") == PictureFolder(junitPath: "reports/check-2.xml"))
     }
 
-    @Test func terminalTextIsEscapedLikeJUnitText() throws {
+    /// A file name's control characters, the ESC of an ANSI sequence
+    /// included, are printed as visible escapes: the name reads as it is.
+    @Test func terminalTextShowsControlsEscaped() throws {
         let files = try DiffTestFiles()
         let result = try files.run(["diff", "gone\u{07}\u{1B}[2J.json", "b.json"])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: gone\\u{7}.json: no such file.\n")
+        #expect(result.stderr == #"Error: gone\u{7}\u{1B}[2J.json: no such file."# + "\n")
     }
 }
