@@ -46,6 +46,34 @@ enum LongestIncreasingRun {
         return length
     }
 
+    /// Counts the non-negative `values` (kept IDs) and the length of a
+    /// longest strictly increasing run among them, by patience sorting
+    /// without marks: the verifiers' count of minimal moves (`kept - run`),
+    /// kept apart from ``mark(_:tails:tailOffsets:predecessor:onRun:)``,
+    /// with which the engine chooses its run.
+    ///
+    /// - Parameter tails: scratch with room for one entry per kept value.
+    /// - Complexity: O(*k* log *L*) for *k* kept values and a run of length *L*.
+    @inlinable
+    static func count(
+        _ values: UnsafeBufferPointer<Int32>, tails: UnsafeMutableBufferPointer<Int32>
+    ) -> (kept: Int, run: Int) {
+        var kept = 0
+        var length = 0
+        for offset in 0..<values.count {
+            let value = values[offset]
+            if value < 0 { continue }
+            kept &+= 1
+            if length == 0 || tails[length &- 1] < value {
+                tails[length] = value
+                length &+= 1
+                continue
+            }
+            tails[firstTail(notBelow: value, in: tails, length: length)] = value
+        }
+        return (kept, length)
+    }
+
     /// The position of the first of the sorted `tails[0..<length]` that is not
     /// below `value`, given that the last one is not.
     ///

@@ -137,10 +137,9 @@ enum PairProof {
     /// so each of its old offsets holds the same ID as its new slot. An ID
     /// the diff both deletes and inserts is kept all the same: it is looked
     /// up among the deleted IDs (by comparison for few, in `table` otherwise)
-    /// and its slot gets its old offset. The run is found by patience
-    /// sorting (searching tails with
-    /// ``LongestIncreasingRun/firstTail(notBelow:in:length:)``), independently
-    /// of the engine's run marks.
+    /// and its slot gets its old offset. The run is counted by
+    /// ``LongestIncreasingRun/count(_:tails:)``, independently of the
+    /// engine's run marks.
     ///
     /// - Parameters:
     ///   - mapping: for each new offset, an old offset or -1 (overwritten
@@ -185,20 +184,8 @@ enum PairProof {
                 }
             }
         }
-        var kept = 0
-        var length = 0
-        for offset in 0..<mapping.count {
-            let value = mapping[offset]
-            if value < 0 { continue }
-            kept &+= 1
-            if length == 0 || tails[length &- 1] < value {
-                tails[length] = value
-                length &+= 1
-                continue
-            }
-            tails[LongestIncreasingRun.firstTail(notBelow: value, in: tails, length: length)] = value
-        }
-        return kept &- length
+        let (kept, run) = LongestIncreasingRun.count(UnsafeBufferPointer(mapping), tails: tails)
+        return kept &- run
     }
 
     /// The number of hash-table slots ``minimumMoveCount(old:new:deletions:insertions:mapping:tails:table:)``

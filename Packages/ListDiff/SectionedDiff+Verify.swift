@@ -116,7 +116,8 @@ extension SectionedDiff {
     }
 
     /// The fewest section moves and item moves for the pair, computed by
-    /// longest increasing runs (patience sorting), apart from the engine.
+    /// longest increasing runs (``LongestIncreasingRun/count(_:tails:)``),
+    /// apart from the engine.
     @inlinable
     static func minimumMoves(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
@@ -143,24 +144,19 @@ extension SectionedDiff {
         return (sectionMoves, itemMoves)
     }
 
-    /// The length of the longest strictly increasing subsequence, by
-    /// patience sorting: `tails[k]` is the smallest last value of an
-    /// increasing run of length `k + 1`, found by a plain binary search (not
-    /// the engine's ``LongestIncreasingRun``).
+    /// The length of the longest strictly increasing subsequence of
+    /// `values` (offsets, none negative), counted as the flat verifier
+    /// counts it (``LongestIncreasingRun/count(_:tails:)``).
     ///
     /// - Complexity: O(*n* log *n*).
     @inlinable
     static func longestIncreasingLength(_ values: [Int]) -> Int {
-        var tails: [Int] = []
-        for value in values {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
+        guard !values.isEmpty else { return 0 }
+        let offsets = values.map { Int32(truncatingIfNeeded: $0) }
+        return offsets.withUnsafeBufferPointer { offsets in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { tails in
+                LongestIncreasingRun.count(offsets, tails: tails).run
             }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
         }
-        return tails.count
     }
 }
