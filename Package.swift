@@ -7,13 +7,16 @@
 // Dependency rule (arrows point down only):
 //   updatecheck -> UpdateCheckCLI -> { adapters, ExternalAdapter, BatchUpdate, ListDiff,
 //                                      StateExplorer, OptimisticScenario, OptimisticState,
-//                                      JUnitReporter }
+//                                      JUnitReporter, UpdateCheckIO }
+//   JUnitReporter -> UpdateCheckIO
 //   adapters, ExternalAdapter -> BatchUpdate -> ListDiff
 //   StateExplorer -> OptimisticScenario -> OptimisticState
-//   OptimisticState and JUnitReporter depend on nothing of ours; ListDiff,
-//   BatchUpdate, ExternalAdapter, OptimisticScenario, StateExplorer and the
-//   CLI share the small helpers of UpdateCheckSupport (a target, not a
-//   product), which depends on nothing. Only JUnitReporter links libxml2.
+//   OptimisticState depends on nothing of ours; ListDiff, BatchUpdate,
+//   ExternalAdapter, OptimisticScenario, StateExplorer and the CLI share the
+//   small helpers of UpdateCheckSupport (a target, not a product), which
+//   depends on nothing. JUnitReporter and the CLI read and write files
+//   through UpdateCheckIO (a target, not a product). Only JUnitReporter
+//   links libxml2.
 
 import PackageDescription
 
@@ -80,12 +83,15 @@ let package = Package(
             name: "ExternalAdapter", dependencies: ["BatchUpdate", "ListDiff", "UpdateCheckSupport"],
             path: "Packages/ExternalAdapter",
             swiftSettings: strict),
+        // File input and output: atomic files, temporary files, input files,
+        // output paths, standard streams (internal, not a product).
+        .target(name: "UpdateCheckIO", path: "Packages/IO", swiftSettings: strict),
         // JUnit XML on libxml2.
         .systemLibrary(
             name: "CLibXML2", path: "Packages/JUnitReporter/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .target(
-            name: "JUnitReporter", dependencies: ["CLibXML2"], path: "Packages/JUnitReporter/JUnitReporter",
+            name: "JUnitReporter", dependencies: ["CLibXML2", "UpdateCheckIO"], path: "Packages/JUnitReporter/JUnitReporter",
             swiftSettings: strict),
         // The CLI: logic in a library, a tiny main.
         .target(
@@ -93,7 +99,7 @@ let package = Package(
             dependencies: [
                 "OptimisticState", "OptimisticScenario", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
                 "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
-                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport",
+                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport", "UpdateCheckIO",
             ],
             path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
         .executableTarget(
@@ -129,13 +135,13 @@ let package = Package(
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
-            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "UpdateCheckTestSupport"],
+            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "UpdateCheckIO", "UpdateCheckTestSupport"],
             path: "Tests/JUnitReporterTests"),
         .testTarget(
             name: "UpdateCheckCLITests",
             dependencies: [
                 "UpdateCheckCLI", "updatecheck", "BatchUpdate", "JUnitReporter", "ListDiff", "OptimisticScenario",
-                "OptimisticState", "StateExplorer", "UIKitAdapter", "UpdateCheckSupport",
+                "OptimisticState", "StateExplorer", "UIKitAdapter", "UpdateCheckSupport", "UpdateCheckIO",
             ],
             path: "Tests/UpdateCheckCLITests"),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UpdateCheckIO
 
 @testable import JUnitReporter
 

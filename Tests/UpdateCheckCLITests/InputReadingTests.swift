@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UpdateCheckIO
 import UpdateCheckSupport
 
 @testable import UpdateCheckCLI

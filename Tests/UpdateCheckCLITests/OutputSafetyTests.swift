@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UpdateCheckIO
 
 @testable import JUnitReporter
 @testable import UpdateCheckCLI
@@ -148,7 +149,7 @@ import Testing
         let b = files.folder.appendingPathComponent("b.xml").path
         try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: "b.xml")
         try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: "a.xml")
-        #expect(throws: JUnitReporterError.cannotCreate(path: a, reason: "more than 40 symbolic links")) {
+        #expect(throws: IOError.cannotCreate(path: a, reason: "more than 40 symbolic links")) {
             try AtomicFile.write("x", to: a)
         }
     }
@@ -281,7 +282,7 @@ import Testing
         let file = try AtomicFile(path: fifo)
         file.readerWait = .milliseconds(100)
         #expect(
-            throws: JUnitReporterError.cannotCreate(
+            throws: IOError.cannotCreate(
                 path: fifo, reason: "no process opened the FIFO for reading within 0.1 seconds")
         ) {
             try file.open()
@@ -294,15 +295,16 @@ import Testing
         let name = String(repeating: "n", count: 256)
         let path = files.folder.appendingPathComponent("new/\(name)").path
         #expect(
-            throws: CLIError.cannotCreate(
-                "\(path): cannot be written (the name is 256 bytes long; a file name may have at most 255).")
+            throws: IOError.cannotCreate(
+                path: path, reason: "the name is 256 bytes long; a file name may have at most 255")
         ) {
             try OutputPath(path)!.prepare()
         }
         let long = files.folder.path + String(repeating: "/folder", count: 600) + "/r.xml"
         #expect(
-            throws: CLIError.cannotCreate(
-                "\(long): cannot be written (the path is \(long.utf8.count) bytes long; a path may have at most 4095).")
+            throws: IOError.cannotCreate(
+                path: long,
+                reason: "the path is \(long.utf8.count) bytes long; a path may have at most \(Int(PATH_MAX) - 1)")
         ) {
             try OutputPath(long)!.prepare()
         }
@@ -348,7 +350,7 @@ import Testing
         let path = files.folder.appendingPathComponent("out.txt").path
         try AtomicFile.write("one", to: path)
         chmod(path, 0o444)
-        #expect(throws: JUnitReporterError.cannotCreate(path: path, reason: "the file is read-only")) {
+        #expect(throws: IOError.cannotCreate(path: path, reason: "the file is read-only")) {
             try AtomicFile.write("two", to: path)
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "one")

@@ -1,3 +1,5 @@
+import UpdateCheckIO
+
 /// The one error type of JUnitReporter: what went wrong, naming the file and
 /// the reason (and the line, for malformed input).
 public enum JUnitReporterError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -31,6 +33,31 @@ public enum JUnitReporterError: Error, Sendable, Equatable, CustomStringConverti
             line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
         case .unusableSchema(let path, let reason): "\(path): not a usable XML Schema (\(reason))."
         case .misuse(let message): message
+        }
+    }
+}
+
+extension JUnitReporterError {
+    /// The JUnitReporter error for a file input or output error: the same
+    /// case where JUnitReporter has one (an output that cannot be created
+    /// or written, an input that cannot be read), else a misuse.
+    package init(_ error: IOError) {
+        switch error {
+        case .cannotCreate(let path, let reason): self = .cannotCreate(path: path, reason: reason)
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        case .cannotRead(let path, let problem): self = .cannotRead(path: path, reason: problem)
+        case .tooLarge(let path, _, _): self = .cannotRead(path: path, reason: String(error.description.dropLast()))
+        case .conflict(let message), .misuse(let message): self = .misuse(message)
+        }
+    }
+
+    /// The result of `body`, with a file input or output error it throws
+    /// turned into JUnitReporter's (see ``init(_:)``).
+    package static func mapping<Result>(_ body: () throws(IOError) -> Result) throws(JUnitReporterError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw JUnitReporterError(error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UpdateCheckIO
 
 #if canImport(Glibc)
     import Glibc
@@ -82,9 +83,11 @@ public final class JUnitStreamWriter {
         self.path = path
         self.name = name
         self.options = options
-        let target = try AtomicFile(path: path)
+        let target = try JUnitReporterError.mapping { () throws(IOError) in try AtomicFile(path: path) }
         self.target = target
-        scratch = try AtomicFile.scratch(in: target.scratchFolder, for: path)
+        scratch = try JUnitReporterError.mapping { () throws(IOError) in
+            try AtomicFile.scratch(in: target.scratchFolder, for: path)
+        }
         scratchOutput = FileOutput(descriptor: scratch)
         body = XMLSink(output: scratchOutput)
     }
@@ -189,8 +192,8 @@ public final class JUnitStreamWriter {
         try ensureWritable()
         guard let target else { throw .misuse("finish() called twice") }
         defer { self.target = nil }
-        if let reason = body.finish() { throw target.writeFailure(reason: reason) }
-        let output = FileOutput(descriptor: try target.open())
+        if let reason = body.finish() { throw JUnitReporterError(target.writeFailure(reason: reason)) }
+        let output = FileOutput(descriptor: try JUnitReporterError.mapping { () throws(IOError) in try target.open() })
         let sink = XMLSink(output: output)
         sink.declaration()
         JUnitElements.openRoot(name: name, totals: totals, on: sink, options: options)
@@ -204,8 +207,8 @@ public final class JUnitStreamWriter {
             JUnitElements.closeSuite(hasContent: !suite.ranges.isEmpty, on: sink)
         }
         JUnitElements.closeRoot(on: sink)
-        if let reason = sink.finish() { throw target.writeFailure(reason: reason) }
-        try target.commit(syncing: options.syncsToDisk)
+        if let reason = sink.finish() { throw JUnitReporterError(target.writeFailure(reason: reason)) }
+        try JUnitReporterError.mapping { () throws(IOError) in try target.commit(syncing: options.syncsToDisk) }
         return totals
     }
 
@@ -220,7 +223,7 @@ public final class JUnitStreamWriter {
         if scratchOutput.failure != 0 {
             let reason = String(cString: strerror(scratchOutput.failure))
             discard()
-            throw target.writeFailure(reason: reason)
+            throw JUnitReporterError(target.writeFailure(reason: reason))
         }
     }
 }

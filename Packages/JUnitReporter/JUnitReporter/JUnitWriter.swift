@@ -1,3 +1,5 @@
+import UpdateCheckIO
+
 /// Writes a whole ``JUnitReport`` to a file in one call.
 public enum JUnitWriter {
     /// Writes `report` to `path` atomically and returns its totals.
@@ -16,8 +18,9 @@ public enum JUnitWriter {
     public static func write(_ report: JUnitReport, to path: String, options: JUnitWriterOptions = JUnitWriterOptions())
         throws(JUnitReporterError) -> JUnitTotals
     {
-        let target = try AtomicFile(path: path)
-        let sink = XMLSink(output: FileOutput(descriptor: try target.open()))
+        let target = try JUnitReporterError.mapping { () throws(IOError) in try AtomicFile(path: path) }
+        let sink = XMLSink(
+            output: FileOutput(descriptor: try JUnitReporterError.mapping { () throws(IOError) in try target.open() }))
         let suiteTotals = report.suites.map(\.totals)
         var totals = JUnitTotals()
         for suite in suiteTotals { totals.add(suite) }
@@ -37,8 +40,8 @@ public enum JUnitWriter {
             JUnitElements.closeSuite(hasContent: hasContent, on: sink)
         }
         JUnitElements.closeRoot(on: sink)
-        if let reason = sink.finish() { throw target.writeFailure(reason: reason) }
-        try target.commit(syncing: options.syncsToDisk)
+        if let reason = sink.finish() { throw JUnitReporterError(target.writeFailure(reason: reason)) }
+        try JUnitReporterError.mapping { () throws(IOError) in try target.commit(syncing: options.syncsToDisk) }
         return totals
     }
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import UpdateCheckIO
 
 #if canImport(Glibc)
     import Glibc
@@ -243,7 +244,7 @@ final class SpooledFile {
         do {
             copy = try AtomicFile.scratch(in: folder, for: "junit-input")
         } catch {
-            guard case .cannotCreate(_, let reason) = error else { throw error }
+            guard case .cannotCreate(_, let reason) = error else { throw JUnitReporterError(error) }
             throw .cannotRead(path: shown, reason: "cannot be copied for a second reading: \(reason)")
         }
         var total = 0

@@ -1,4 +1,5 @@
 import CLibXML2
+import UpdateCheckIO
 
 #if canImport(Glibc)
     import Glibc

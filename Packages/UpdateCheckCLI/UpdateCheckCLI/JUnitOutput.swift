@@ -1,4 +1,5 @@
 import JUnitReporter
+import UpdateCheckIO
 
 /// Writing JUnit reports and other output files with the CLI's exit-code
 /// conventions.
@@ -33,7 +34,7 @@ package enum JUnitOutput {
 }
 
 /// Writes the CLI's other output files (pictures, counterexamples) through
-/// JUnitReporter's `AtomicFile`, the one home of safe output writing: a
+/// `AtomicFile`, the one home of safe output writing: a
 /// reader never sees half a file, a symbolic link is followed and stays a
 /// link, a device, FIFO or open descriptor (`-`, `/dev/stdout`) is written
 /// through and never replaced.
@@ -44,7 +45,7 @@ package enum OutputFile {
     ///   created, 74 when writing it fails; a previous file at `path` is
     ///   then untouched.
     package static func write(_ text: String, to path: String) throws(CLIError) {
-        try CLIError.mapping { () throws(JUnitReporterError) in try AtomicFile.write(text, to: path) }
+        try CLIError.mapping { () throws(IOError) in try AtomicFile.write(text, to: path) }
     }
 }
 
@@ -66,6 +67,31 @@ extension CLIError {
     /// into the CLI's (see ``init(_:)``).
     @discardableResult
     package static func mapping<Result>(_ body: () throws(JUnitReporterError) -> Result) throws(CLIError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// The CLI error for a file input or output error: 66 for an input
+    /// that cannot be read, 65 for one too large, 64 for outputs and inputs
+    /// that cannot go together, 73 for an output that cannot be created,
+    /// 74 for one whose bytes could not be written.
+    package init(_ error: IOError) {
+        switch error {
+        case .cannotCreate, .misuse: self.init(.cannotCreate, error.description)
+        case .writeFailed: self.init(.ioError, error.description)
+        case .cannotRead: self.init(.noInput, error.description)
+        case .tooLarge: self.init(.dataError, error.description)
+        case .conflict: self.init(.usage, error.description)
+        }
+    }
+
+    /// The result of `body`, with a file input or output error it throws
+    /// turned into the CLI's (see ``init(_:)``).
+    @discardableResult
+    package static func mapping<Result>(_ body: () throws(IOError) -> Result) throws(CLIError) -> Result {
         do {
             return try body()
         } catch {

@@ -1,5 +1,6 @@
 import ListDiff
 import StateExplorer
+import UpdateCheckIO
 
 /// An option whose value has a type: it declares itself (name, value name,
 /// help), turns its text into a value, and names itself in the usage error

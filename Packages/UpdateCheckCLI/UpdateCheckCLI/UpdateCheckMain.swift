@@ -1,4 +1,5 @@
 import JUnitReporter
+import UpdateCheckIO
 
 #if canImport(Glibc)
     import Glibc

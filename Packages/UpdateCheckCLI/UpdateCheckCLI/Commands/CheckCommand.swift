@@ -1,6 +1,7 @@
 import JUnitReporter
 import ListDiff
 import StateExplorer
+import UpdateCheckIO
 
 /// `updatecheck check`: the main job. Runs the built-in suite on an embedded
 /// default, with no input files: the suites of `Suites/`, run by `SuiteRunner`.
@@ -59,7 +60,10 @@ package enum CheckCommand {
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try CheckOptions(invocation)
         if let path = options.junitPath {
-            try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: AdapterCatalog.manifestInputs(invocation))
+            let manifest = try AdapterCatalog.manifestInputs(invocation)
+            try CLIError.mapping { () throws(IOError) in
+                try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: manifest)
+            }
         }
         let catalog = try AdapterCatalog(invocation)
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)

@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckIO
 
 /// `updatecheck plan`: turn the diff of two snapshot files into the ordered
 /// calls of one UI toolkit, replayed on that toolkit's model.
@@ -53,7 +54,7 @@ package enum PlanCommand {
         }
         let flat = sectioned == nil ? try catalog.named(name, option: "adapter") : nil
         let format = try Self.format.value(in: invocation) ?? "text"
-        try InputFile.checkStandardInputOnce(invocation.positionals)
+        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(invocation.positionals) }
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
         let filesAreSectioned = old.sections != nil || new.sections != nil
         if let sectioned, filesAreSectioned {

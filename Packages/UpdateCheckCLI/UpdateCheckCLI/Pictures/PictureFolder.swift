@@ -1,5 +1,6 @@
 import Foundation
 import JUnitReporter
+import UpdateCheckIO
 
 /// Where `updatecheck check` writes the pictures of failing cases: next to
 /// the JUnit report, named after it (`reports/check-2.xml` gives

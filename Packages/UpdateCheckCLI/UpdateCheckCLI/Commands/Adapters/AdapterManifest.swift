@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckIO
 import UpdateCheckSupport
 
 #if canImport(Glibc)

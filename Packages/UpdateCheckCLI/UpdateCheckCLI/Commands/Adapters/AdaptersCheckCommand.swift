@@ -1,5 +1,6 @@
 import BatchUpdate
 import ListDiff
+import UpdateCheckIO
 
 /// `updatecheck adapters check [NAME...]`: proves adapters with the
 /// conformance kit and reports the outcome.
@@ -98,7 +99,10 @@ package enum AdaptersCheckCommand {
         }
         let options = try options(invocation)
         let junit = try Options.junit.value(in: invocation)
-        if let junit { try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation)) }
+        if let junit {
+            let manifest = try AdapterCatalog.manifestInputs(invocation)
+            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: manifest) }
+        }
         let adapters: [AdapterEntry]
         let program: ExternalAdapters.Started<AdapterEntry>?
         if let command = try exec.value(in: invocation) {
@@ -193,7 +197,10 @@ package enum AdaptersCheckCommand {
         if let command {
             let model = try sectionedModel(invocation)
             if let junit {
-                try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation))
+                let manifest = try AdapterCatalog.manifestInputs(invocation)
+                try CLIError.mapping { () throws(IOError) in
+                    try OutputPath.prepare([("junit", junit)], inputs: manifest)
+                }
             }
             let started = try ExternalAdapters.startSectioned(
                 command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
@@ -202,7 +209,10 @@ package enum AdaptersCheckCommand {
             adapters = [started.entry]
         } else {
             if let junit {
-                try OutputPath.prepare([("junit", junit)], inputs: AdapterCatalog.manifestInputs(invocation))
+                let manifest = try AdapterCatalog.manifestInputs(invocation)
+                try CLIError.mapping { () throws(IOError) in
+                    try OutputPath.prepare([("junit", junit)], inputs: manifest)
+                }
             }
             let catalog = try AdapterCatalog(invocation)
             for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {

@@ -1,5 +1,6 @@
 import ListDiff
 import Synchronization
+import UpdateCheckIO
 
 /// `updatecheck diff exhaustive`: verifies every ordered pair of ordered
 /// selections of k IDs (or one shard of them) and reports the outcome.
@@ -53,7 +54,9 @@ package enum DiffExhaustiveCommand {
                 "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
-        if let junit { try OutputPath.prepare([("junit", junit)], inputs: []) }
+        if let junit {
+            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: []) }
+        }
         if let sectionCount {
             return try runSectioned(
                 invocation, sectionCount: sectionCount, idCount: idCount, shard: shard, junit: junit?.path)

@@ -1,4 +1,5 @@
 import ListDiff
+import UpdateCheckIO
 import UpdateCheckSupport
 
 /// One snapshot read from a JSON file for `updatecheck diff` and `plan`: an
@@ -120,7 +121,10 @@ package struct DiffSnapshotFile: Sendable {
     /// - Complexity: O(file size) time; memory: the file's bytes while
     ///   reading, plus the IDs' bytes, a view and a line number per element.
     package static func read(at path: String) throws(CLIError) -> DiffSnapshotFile {
-        try read(from: InputFile.bytes(at: path, what: "snapshot file", endsAtNUL: true), path: path)
+        let input = try CLIError.mapping { () throws(IOError) in
+            try InputFile.bytes(at: path, what: "snapshot file", endsAtNUL: true)
+        }
+        return try read(from: input, path: path)
     }
 
     /// Reads the snapshots `old` and `new` at once, one on each core.

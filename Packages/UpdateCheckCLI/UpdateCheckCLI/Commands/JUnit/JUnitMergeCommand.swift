@@ -1,4 +1,5 @@
 import JUnitReporter
+import UpdateCheckIO
 
 /// `updatecheck junit merge`: combines shard reports into one.
 package enum JUnitMergeCommand {
@@ -55,8 +56,8 @@ package enum JUnitMergeCommand {
             throw .usage("Missing required option '--output <file>'.")
         }
         let inputs = invocation.positionals
-        try InputFile.checkStandardInputOnce(inputs)
-        try OutputPath.prepare([("output", outputPath)], inputs: inputs)
+        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(inputs) }
+        try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("output", outputPath)], inputs: inputs) }
         let totals: JUnitTotals
         do {
             totals = try JUnitMerger.merge(

@@ -1,4 +1,5 @@
 import JUnitReporter
+import UpdateCheckIO
 
 /// `updatecheck junit validate`: checks a report the way CI systems read it.
 package enum JUnitValidateCommand {

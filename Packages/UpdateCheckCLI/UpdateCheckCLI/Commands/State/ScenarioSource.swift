@@ -1,4 +1,5 @@
 import OptimisticScenario
+import UpdateCheckIO
 
 /// A scenario to run and where it came from (its file path, or `built-in:…`
 /// for an embedded one), read with the CLI's exit codes.
@@ -25,7 +26,8 @@ package struct ScenarioSource: Sendable {
     ///   an unknown record or a dangling ticket name; exit 65 for a file
     ///   larger than ``InputFile/maxDocumentBytes``.
     package static func load(_ path: String) throws(CLIError) -> ScenarioSource {
-        let input = try InputFile.document(at: path, what: "scenario file")
+        let input = try CLIError.mapping { () throws(IOError) in try InputFile.document(at: path, what: "scenario file")
+        }
         let bytes = withExtendedLifetime(input) { Array(input.buffer) }
         do {
             return ScenarioSource(

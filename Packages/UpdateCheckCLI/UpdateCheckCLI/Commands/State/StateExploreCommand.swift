@@ -1,5 +1,6 @@
 import StateExplorer
 import Synchronization
+import UpdateCheckIO
 
 /// `updatecheck state explore`: explores every interleaving of events on the
 /// real store for a small list, and proves the seven invariants on all of them.
@@ -53,7 +54,7 @@ package enum StateExploreCommand {
         let outputs = [("counterexample", counterexample), ("junit", junit)].compactMap { option, path in
             path.map { (option: option, path: $0) }
         }
-        try OutputPath.prepare(outputs, inputs: [])
+        try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: []) }
         let symmetry: ExplorerSymmetry = invocation.flag("no-symmetry") ? [] : .all
         return try execute(
             ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, symmetry: symmetry),

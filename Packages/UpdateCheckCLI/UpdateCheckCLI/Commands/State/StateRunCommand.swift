@@ -1,3 +1,5 @@
+import UpdateCheckIO
+
 /// `updatecheck state run`: runs scenario files (and the built-in seed
 /// scenario) on the real store, checking the invariants after every step.
 package enum StateRunCommand {
@@ -30,7 +32,11 @@ package enum StateRunCommand {
         }
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
         let junit = try Options.junit.value(in: invocation)
-        if let junit { try OutputPath.prepare([("junit", junit)], inputs: invocation.positionals) }
+        if let junit {
+            try CLIError.mapping { () throws(IOError) in
+                try OutputPath.prepare([("junit", junit)], inputs: invocation.positionals)
+            }
+        }
         var sources: [ScenarioSource] = []
         if invocation.flag("builtin") { sources.append(try BuiltInScenarios.seedSource()) }
         for path in invocation.positionals {

@@ -1,6 +1,3 @@
-import JUnitReporter
-import UpdateCheckSupport
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -9,7 +6,7 @@ import UpdateCheckSupport
     import Darwin
 #endif
 
-/// Reads input files with the CLI's exit-code conventions.
+/// Reads input files whole, the one way UpdateCheck reads an input.
 ///
 /// `-` is standard input; pipes, FIFOs, process substitutions (`<(…)`,
 /// `/dev/fd/N`) and devices are read to their end like files. An input
@@ -35,9 +32,9 @@ package enum InputFile {
 
     /// Throws a usage error when `-` (standard input, which can be read
     /// only once) is among `paths` more than once.
-    package static func checkStandardInputOnce(_ paths: [String]) throws(CLIError) {
+    package static func checkStandardInputOnce(_ paths: [String]) throws(IOError) {
         if paths.count(where: { $0 == "-" }) > 1 {
-            throw .usage("Standard input ('-') can be read only once.")
+            throw .conflict("Standard input ('-') can be read only once.")
         }
     }
 
@@ -50,8 +47,9 @@ package enum InputFile {
     ///     pipe or device is read only up to its first NUL (kept, for the
     ///     parser to report where it stands), so `/dev/zero` is not read to
     ///     the limit.
-    /// - Throws: exit 66 when the file is missing, a folder or unreadable
-    ///   (naming it and the system's reason); exit 65 past `limit`.
+    /// - Throws: ``IOError/cannotRead(path:problem:)`` when the file is
+    ///   missing, a folder or unreadable (naming it and the system's
+    ///   reason); ``IOError/tooLarge(path:limit:what:)`` past `limit`.
     /// - Complexity: O(size): a regular file is mapped into memory read-only
     ///   (its pages are the system's file cache: nothing is copied or
     ///   zeroed; a file truncated by another program while it is being read
@@ -60,7 +58,7 @@ package enum InputFile {
     ///   buffer that doubles.
     package static func bytes(
         at path: String, limit: Int = maxBytes, what: String = "input", endsAtNUL: Bool = false
-    ) throws(CLIError) -> InputBytes {
+    ) throws(IOError) -> InputBytes {
         let name = displayName(path)
         let descriptor: Int32
         if path == "-" {
@@ -69,16 +67,19 @@ package enum InputFile {
             var opened: Int32
             repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
             guard opened >= 0 else {
-                throw .noInput(errno == ENOENT ? "\(name): no such file." : "\(name): cannot be read (\(reason())).")
+                throw .cannotRead(
+                    path: name, problem: errno == ENOENT ? "no such file" : "cannot be read (\(reason()))")
             }
             descriptor = opened
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .noInput("\(name): cannot be read (\(reason())).") }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .noInput("\(name): is a directory, not a file.") }
+        guard fstat(descriptor, &info) == 0 else {
+            throw .cannotRead(path: name, problem: "cannot be read (\(reason()))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path: name, problem: "is a directory, not a file") }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
-        if isRegular, Int(info.st_size) > limit { throw tooLarge(name, limit, what) }
+        if isRegular, Int(info.st_size) > limit { throw .tooLarge(path: name, limit: limit, what: what) }
         if isRegular, info.st_size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.st_size)) {
             return mapped
         }
@@ -87,13 +88,13 @@ package enum InputFile {
         while true {
             if input.count == input.capacity {
                 guard input.grow(to: min(input.capacity * 2, limit + 1)) else {
-                    throw .noInput("\(name): cannot be read (out of memory).")
+                    throw .cannotRead(path: name, problem: "cannot be read (out of memory)")
                 }
             }
             let got = read(descriptor, input.start + input.count, input.capacity - input.count)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .noInput("\(name): cannot be read (\(reason())).")
+                throw .cannotRead(path: name, problem: "cannot be read (\(reason()))")
             }
             if got == 0 { return input }
             if endsAtNUL, !isRegular, let nul = memchr(input.start + input.count, 0, got) {
@@ -101,23 +102,7 @@ package enum InputFile {
                 return input
             }
             input.count += got
-            guard input.count <= limit else { throw tooLarge(name, limit, what) }
-        }
-    }
-
-    /// The content of `path` parsed as JSON, with line and column positions.
-    ///
-    /// - Parameter what: the kind of document, as the error past
-    ///   ``maxDocumentBytes`` names it (`manifest`).
-    /// - Throws: exit 66 when missing; exit 65 naming file, line and column
-    ///   when the JSON is malformed (duplicate keys in an object included),
-    ///   or past ``maxDocumentBytes``.
-    package static func json(at path: String, what: String) throws(CLIError) -> JSONNode {
-        let input = try document(at: path, what: what)
-        do {
-            return try JSONNode.parse(input.buffer)
-        } catch {
-            throw .dataError("\(displayName(path)):\(error.line):\(error.column): \(error.message)")
+            guard input.count <= limit else { throw .tooLarge(path: name, limit: limit, what: what) }
         }
     }
 
@@ -125,16 +110,11 @@ package enum InputFile {
     /// tree: up to ``maxDocumentBytes``, a pipe or device up to its first NUL.
     ///
     /// - Throws: as ``bytes(at:limit:what:endsAtNUL:)``.
-    package static func document(at path: String, what: String) throws(CLIError) -> InputBytes {
+    package static func document(at path: String, what: String) throws(IOError) -> InputBytes {
         try bytes(at: path, limit: maxDocumentBytes, what: what, endsAtNUL: true)
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
-
-    private static func tooLarge(_ name: String, _ limit: Int, _ what: String) -> CLIError {
-        let size = limit >= 1 << 30 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
-        return .dataError("\(name): larger than \(size), the largest \(what) read.")
-    }
 }
 
 /// The whole content of one input, in memory this object owns (freed with

@@ -22,29 +22,29 @@ import Synchronization
 /// A path is registered before its file is created and unregistered after
 /// it is renamed or removed, so no moment exists when the file exists but
 /// the handler would not remove it.
-enum TemporaryFiles {
+package enum TemporaryFiles {
     /// How many outputs may be unfinished at once; further ones are still
     /// written safely, only not removed on a signal.
-    static let capacity = 64
+    package static let capacity = 64
     /// The bytes of one slot: a path of up to `PATH_MAX` bytes and its NUL.
-    static let slotBytes = Int(PATH_MAX) + 1
+    package static let slotBytes = Int(PATH_MAX) + 1
 
     /// The slots' C strings, `slotBytes` apart (allocated once, never freed).
-    nonisolated(unsafe) static let storage: UnsafeMutablePointer<CChar> = {
+    nonisolated(unsafe) package static let storage: UnsafeMutablePointer<CChar> = {
         let storage = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * slotBytes)
         storage.initialize(repeating: 0, count: capacity * slotBytes)
         return storage
     }()
 
     /// Bit `i` is set while slot `i` holds the path of a live temporary file.
-    static let live = Atomic<UInt64>(0)
+    package static let live = Atomic<UInt64>(0)
 
     /// Serialises registration (the handler does not take it) and holds the
     /// slot to try first, so that a slot just freed is the last one reused.
-    static let lock = Mutex(0)
+    package static let lock = Mutex(0)
 
     /// Adds `path` to the table.
-    static func register(_ path: String) {
+    package static func register(_ path: String) {
         lock.withLock { next in
             let used = live.load(ordering: .acquiring)
             for step in 0..<capacity {
@@ -63,7 +63,7 @@ enum TemporaryFiles {
     }
 
     /// Removes `path` from the table.
-    static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         lock.withLock { _ in
             let used = live.load(ordering: .acquiring)
             for slot in 0..<capacity where used & (1 << UInt64(slot)) != 0 {
@@ -75,7 +75,7 @@ enum TemporaryFiles {
     }
 
     /// The paths registered now, in slot order (for diagnostics and tests).
-    static var paths: [String] {
+    package static var paths: [String] {
         lock.withLock { _ in
             let used = live.load(ordering: .acquiring)
             return (0..<capacity).filter { used & (1 << UInt64($0)) != 0 }.map {
@@ -86,7 +86,7 @@ enum TemporaryFiles {
 
     /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores
     /// SIGXFSZ (see ``AtomicFile/installSignalHandling()``).
-    static func installHandlers() {
+    package static func installHandlers() {
         // Both are created here, never first inside the handler.
         _ = storage
         _ = live.load(ordering: .relaxed)

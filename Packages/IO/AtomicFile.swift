@@ -38,9 +38,9 @@
 /// Content that is written through cannot be atomic: a failure or a signal
 /// part-way leaves what was written so far with the reader.
 ///
-/// Errors: ``JUnitReporterError/cannotCreate(path:reason:)`` when the
+/// Errors: ``IOError/cannotCreate(path:reason:)`` when the
 /// output cannot be created or put in place,
-/// ``JUnitReporterError/writeFailed(path:reason:)`` when writing its bytes
+/// ``IOError/writeFailed(path:reason:)`` when writing its bytes
 /// fails (a full disk, an I/O error, a file-size limit, a closed pipe).
 ///
 /// Preparing (``init(path:)``) only checks; ``probe()`` creates and removes
@@ -62,7 +62,7 @@ package final class AtomicFile {
     }
 
     /// What a path leads to once its links are followed.
-    enum Destination: Equatable {
+    package enum Destination: Equatable {
         /// A path in the file system (which may not exist yet).
         case file(String)
         /// A descriptor of this process (`-`, `/dev/stdout`, `/dev/fd/N`).
@@ -84,12 +84,12 @@ package final class AtomicFile {
 
     /// Checks that `path` can be written, creating nothing.
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` when the
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` when the
     ///   folder is missing or not writable, `path` is a folder, a block
     ///   device, a socket or a read-only file, a name or the path is too long,
     ///   a descriptor it names is not open for writing, or its symbolic links
     ///   do not end.
-    package init(path: String) throws(JUnitReporterError) {
+    package init(path: String) throws(IOError) {
         self.path = path
         switch try AtomicFile.destination(of: path) {
         case .descriptor(let number):
@@ -168,8 +168,8 @@ package final class AtomicFile {
     /// with the temporary's affixes) is reported before any work. Does
     /// nothing for a device, a FIFO or a descriptor.
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``.
-    package func probe() throws(JUnitReporterError) {
+    /// - Throws: ``IOError/cannotCreate(path:reason:)``.
+    package func probe() throws(IOError) {
         guard case .replace = mode else { return }
         let (opened, temporary) = try AtomicFile.makeTemporary(
             in: AtomicFile.folder(of: target), for: target, reportedAs: path, permissions: 0o600)
@@ -181,9 +181,9 @@ package final class AtomicFile {
     /// descriptor) and returns its descriptor. A FIFO is opened once a
     /// process opens it for reading, waiting up to ``readerWait``.
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)``.
+    /// - Throws: ``IOError/cannotCreate(path:reason:)``.
     @discardableResult
-    package func open() throws(JUnitReporterError) -> Int32 {
+    package func open() throws(IOError) -> Int32 {
         if descriptor >= 0 { return descriptor }
         switch mode {
         case .replace:
@@ -205,7 +205,7 @@ package final class AtomicFile {
     /// fails with ENXIO, retried until ``readerWait`` has passed), then
     /// makes the descriptor blocking again so that a slow reader slows the
     /// writes instead of failing them.
-    private func openInPlace(waitingForReader: Bool) throws(JUnitReporterError) -> Int32 {
+    private func openInPlace(waitingForReader: Bool) throws(IOError) -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now + readerWait
         while true {
@@ -233,11 +233,11 @@ package final class AtomicFile {
     /// a file being replaced and renames the temporary file over the
     /// target; for a device, FIFO or descriptor, closes it.
     ///
-    /// - Throws: ``JUnitReporterError/writeFailed(path:reason:)`` when the
-    ///   flush or close fails, ``JUnitReporterError/cannotCreate(path:reason:)``
+    /// - Throws: ``IOError/writeFailed(path:reason:)`` when the
+    ///   flush or close fails, ``IOError/cannotCreate(path:reason:)``
     ///   when the permissions cannot be set or the rename fails; the
     ///   temporary file is then removed and any previous file stays as it was.
-    package func commit(syncing: Bool) throws(JUnitReporterError) {
+    package func commit(syncing: Bool) throws(IOError) {
         defer { discard() }
         guard descriptor >= 0 else { throw .misuse("commit() of \(path) before open()") }
         let closing = descriptor
@@ -281,27 +281,27 @@ package final class AtomicFile {
 
     /// An error naming `path`, what could not be done and the system's
     /// reason (`errno`): the output cannot be created or put in place.
-    package func failure(_ what: String) -> JUnitReporterError {
+    package func failure(_ what: String) -> IOError {
         .cannotCreate(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// An error naming `path`, what failed and the system's reason
     /// (`errno`): writing the output's bytes failed.
-    package func writeFailure(_ what: String) -> JUnitReporterError {
+    package func writeFailure(_ what: String) -> IOError {
         .writeFailed(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// An error naming `path` and why writing its bytes failed.
-    package func writeFailure(reason: String) -> JUnitReporterError {
+    package func writeFailure(reason: String) -> IOError {
         .writeFailed(path: path, reason: reason)
     }
 
     /// Writes `bytes` to `path` as one atomic output (see ``AtomicFile``).
     ///
-    /// - Throws: ``JUnitReporterError/cannotCreate(path:reason:)`` or
-    ///   ``JUnitReporterError/writeFailed(path:reason:)`` naming the file
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` or
+    ///   ``IOError/writeFailed(path:reason:)`` naming the file
     ///   and the reason; any previous file is then untouched.
-    package static func write(_ bytes: some Sequence<UInt8>, to path: String) throws(JUnitReporterError) {
+    package static func write(_ bytes: some Sequence<UInt8>, to path: String) throws(IOError) {
         let file = try AtomicFile(path: path)
         let content = Array(bytes)
         let output = FileOutput(descriptor: try file.open())
@@ -318,7 +318,7 @@ package final class AtomicFile {
     }
 
     /// Writes `text` as UTF-8 to `path` as one atomic output.
-    package static func write(_ text: String, to path: String) throws(JUnitReporterError) {
+    package static func write(_ text: String, to path: String) throws(IOError) {
         try write(text.utf8, to: path)
     }
 
@@ -351,7 +351,7 @@ package final class AtomicFile {
     /// path with every symbolic link at its end followed (the link's folder
     /// anchors a relative link); a path that does not exist is returned as
     /// it is.
-    static func destination(of path: String) throws(JUnitReporterError) -> Destination {
+    package static func destination(of path: String) throws(IOError) -> Destination {
         var current = path
         for _ in 0..<40 {
             if let number = openDescriptor(named: current) { return .descriptor(number) }
@@ -397,14 +397,14 @@ package final class AtomicFile {
     }
 
     /// `duration` for a message: `10 seconds`, `0.1 seconds`.
-    static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         let (whole, fraction) = duration.components
         if fraction == 0 { return whole == 1 ? "1 second" : "\(whole) seconds" }
         return "\(Double(whole) + Double(fraction) / 1e18) seconds"
     }
 
     /// How errors name descriptor `number`.
-    static func describe(descriptor number: Int32) -> String {
+    package static func describe(descriptor number: Int32) -> String {
         switch number {
         case STDIN_FILENO: "standard input"
         case STDOUT_FILENO: "standard output"
@@ -419,9 +419,9 @@ package final class AtomicFile {
     ///
     /// - Returns: the open descriptor (read and write) and the path; the
     ///   caller removes the file with ``remove(_:)``.
-    static func makeTemporary(
+    package static func makeTemporary(
         in folder: String, for path: String, reportedAs shown: String, permissions: mode_t
-    ) throws(JUnitReporterError) -> (Int32, String) {
+    ) throws(IOError) -> (Int32, String) {
         let name = path.split(separator: "/").last.map(String.init) ?? "report"
         let affixes = ".".utf8.count + ".XXXXXX.tmp".utf8.count
         var stem = Substring(name)
@@ -445,14 +445,14 @@ package final class AtomicFile {
 
     /// Removes a temporary file made by ``makeTemporary(in:for:reportedAs:permissions:)``
     /// and forgets it.
-    static func remove(_ temporary: String) {
+    package static func remove(_ temporary: String) {
         unlink(temporary)
         TemporaryFiles.unregister(temporary)
     }
 
     /// Creates an anonymous scratch file in `folder` (unlinked at once, so
     /// nothing is left behind even if the process dies).
-    static func scratch(in folder: String, for path: String) throws(JUnitReporterError) -> Int32 {
+    package static func scratch(in folder: String, for path: String) throws(IOError) -> Int32 {
         let (descriptor, temporary) = try makeTemporary(in: folder, for: path, reportedAs: path, permissions: 0o600)
         remove(temporary)
         return descriptor

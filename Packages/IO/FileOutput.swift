@@ -11,20 +11,20 @@
 /// libxml2's output buffer hands its bytes here in small pieces; they are
 /// collected into 256 KiB blocks so that a large report costs few system
 /// calls. The descriptor is owned by the caller.
-final class FileOutput {
+package final class FileOutput {
     /// The descriptor written to.
-    let descriptor: Int32
+    package let descriptor: Int32
     /// Bytes handed to this output so far (buffered or written).
-    private(set) var offset: Int64 = 0
+    package private(set) var offset: Int64 = 0
     /// The `errno` of the first failed write, or 0.
-    private(set) var failure: Int32 = 0
+    package private(set) var failure: Int32 = 0
 
     private let capacity = 256 << 10
     private let buffer: UnsafeMutablePointer<UInt8>
     private var count = 0
 
     /// Creates an output onto `descriptor`.
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer = .allocate(capacity: capacity)
     }
@@ -33,7 +33,7 @@ final class FileOutput {
 
     /// Appends `length` bytes; returns `false` once a write has failed.
     @discardableResult
-    func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+    package func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
         guard failure == 0 else { return false }
         offset += Int64(length)
         if count + length > capacity {
@@ -47,21 +47,21 @@ final class FileOutput {
 
     /// Appends the bytes of `text`.
     @discardableResult
-    func append(_ text: String) -> Bool {
+    package func append(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { append($0.baseAddress!, $0.count) }
     }
 
     /// Stops writing: later bytes are dropped, so that nothing reaches the
     /// descriptor once its owner has closed it (its number may be reused).
-    func detach() {
+    package func detach() {
         count = 0
         if failure == 0 { failure = EBADF }
     }
 
     /// Writes what is buffered; returns `false` once a write has failed.
     @discardableResult
-    func flush() -> Bool {
+    package func flush() -> Bool {
         guard failure == 0 else { return false }
         let pending = count
         count = 0
@@ -70,7 +70,7 @@ final class FileOutput {
 
     /// Copies `length` bytes from `source` starting at `start` (with
     /// `sendfile` on Linux, else `pread`; the source's position does not matter).
-    func copy(from source: Int32, start: Int64, length: Int64) -> Bool {
+    package func copy(from source: Int32, start: Int64, length: Int64) -> Bool {
         guard flush() else { return false }
         var position = start
         let end = start + length

@@ -1,5 +1,4 @@
 import Foundation
-import JUnitReporter
 
 #if canImport(Glibc)
     import Glibc
@@ -16,8 +15,8 @@ import JUnitReporter
 /// refuses an output that is also one of the command's inputs (or another
 /// of its outputs, through any symbolic or hard link) with exit 64, creates
 /// an output's missing folders (as pytest's `--junitxml` does), then checks
-/// the output as `AtomicFile` will write it and creates and removes a
-/// temporary file beside it. It exits 73 naming the path when the output
+/// the output as ``AtomicFile`` will write it and creates and removes a
+/// temporary file beside it. It fails naming the path when the output
 /// cannot be written there (removing the folders it created) — all before
 /// a single check runs, so a bad path costs a second, not a whole run.
 package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
@@ -39,22 +38,22 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// Checks the outputs of a command, named by their options, against its
     /// `inputs` and each other, then makes sure each can be written.
     ///
-    /// - Throws: exit 64 when an output is the same file as an input or as
-    ///   another output; exit 73 naming the path when its folder cannot be
-    ///   created or written, or the path is a folder, a read-only file or too
-    ///   long.
-    package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(CLIError) {
+    /// - Throws: ``IOError/conflict(_:)`` when an output is the same file as
+    ///   an input or as another output; ``IOError/cannotCreate(path:reason:)``
+    ///   naming the path when its folder cannot be created or written, or
+    ///   the path is a folder, a read-only file or too long.
+    package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(IOError) {
         let inputFiles = inputs.compactMap { input in FileIdentity(existing: input).map { (input, $0) } }
         for (index, output) in outputs.enumerated() {
             if let identity = FileIdentity(existing: output.path.path) {
                 if let input = inputFiles.first(where: { $0.1 == identity }) {
-                    throw .usage(
+                    throw .conflict(
                         "The output '--\(output.option) \(output.path)' is the input \(input.0); write it to another file."
                     )
                 }
             }
             for earlier in outputs[..<index] where earlier.path.isSameFile(as: output.path) {
-                throw .usage(
+                throw .conflict(
                     "'--\(earlier.option)' and '--\(output.option)' name the same file \(output.path); give each its own."
                 )
             }
@@ -66,15 +65,16 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// can be written there (``AtomicFile``'s checks, and a temporary file
     /// created and removed); on failure the folders it created are removed.
     ///
-    /// - Throws: exit 73 naming the path and the reason.
-    package func prepare() throws(CLIError) {
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` naming the path and
+    ///   the reason.
+    package func prepare() throws(IOError) {
         if AtomicFile.openDescriptor(named: path) == nil, let reason = AtomicFile.lengthProblem(path) {
-            throw .cannotCreate("\(path): cannot be written (\(reason)).")
+            throw .cannotCreate(path: path, reason: reason)
         }
         var created: [String] = []
         do {
             created = try createFolders()
-            try CLIError.mapping { () throws(JUnitReporterError) in try AtomicFile(path: path).probe() }
+            try AtomicFile(path: path).probe()
         } catch {
             for folder in created.reversed() { rmdir(folder) }
             throw error
@@ -84,9 +84,10 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// Creates the folder of the path and its missing parents, and returns
     /// those it created, outermost first.
     ///
-    /// - Throws: exit 73 when a part of the path is not a folder or a
-    ///   folder cannot be created (those created so far are removed).
-    private func createFolders() throws(CLIError) -> [String] {
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` when a part of the
+    ///   path is not a folder or a folder cannot be created (those created
+    ///   so far are removed).
+    private func createFolders() throws(IOError) -> [String] {
         var missing: [String] = []
         var current = folder
         var info = stat()
@@ -94,19 +95,19 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
             let code = errno
             guard code == ENOENT || code == ENOTDIR, current != ".", current != "/" else {
                 throw .cannotCreate(
-                    "\(path): cannot be written (the folder \(current): \(String(cString: strerror(code)))).")
+                    path: path, reason: "the folder \(current): \(String(cString: strerror(code)))")
             }
             missing.append(current)
             current = AtomicFile.folder(of: current)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotCreate("\(path): cannot be written (\(current) is not a folder).")
+            throw .cannotCreate(path: path, reason: "\(current) is not a folder")
         }
         var created: [String] = []
         for missingFolder in missing.reversed() {
             guard mkdir(missingFolder, 0o777) == 0 || errno == EEXIST else {
                 for made in created.reversed() { rmdir(made) }
-                throw .cannotCreate("\(path): cannot be written (the folder \(folder) cannot be created).")
+                throw .cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
             }
             created.append(missingFolder)
         }
