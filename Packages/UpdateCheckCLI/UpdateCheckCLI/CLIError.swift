@@ -25,7 +25,7 @@ package struct CLIError: Error, Sendable, Equatable {
     package static func cannotCreate(_ message: String) -> CLIError { CLIError(.cannotCreate, message) }
 }
 
-/// The exit codes of `updatecheck`, as documented in the README.
+/// The exit codes of `updatecheck`, as documented in `docs/cli.md`.
 ///
 /// They follow the BSD `sysexits.h` convention where one applies.
 package enum ExitCode: Int32, Sendable, CaseIterable {

@@ -12,7 +12,7 @@ import UpdateCheckSupport
 
 /// A team's adapter manifest, `updatecheck.json`: the adapter programs that
 /// `updatecheck check` and `updatecheck adapters check` prove beside the
-/// built-in adapters (format: README section 3, schema
+/// built-in adapters (format: `docs/own-adapters.md`, schema
 /// `docs/schemas/manifest.json`).
 ///
 /// ```json
