@@ -51,7 +51,8 @@ package struct ArgumentParser: Sendable {
             } else if word.hasPrefix("-") || command.action != nil {
                 break
             } else {
-                throw Failure(command: command, path: path, error: .usage("Unknown subcommand '\(word)'."))
+                let hint = Suggestion.hint(for: word, among: command.subcommands.map(\.name))
+                throw Failure(command: command, path: path, error: .usage("Unknown subcommand '\(word)'.\(hint)"))
             }
         }
 
@@ -112,7 +113,7 @@ package struct ArgumentParser: Sendable {
                 }
                 spelled = "--" + name
                 guard let found = command.option(long: String(name)) else {
-                    throw fail("Unknown option '\(spelled)'.")
+                    throw fail("Unknown option '\(spelled)'.\(Suggestion.optionHint(for: spelled, in: command))")
                 }
                 option = found
             } else {
@@ -137,7 +138,9 @@ package struct ArgumentParser: Sendable {
         if wantsVersion { return .version }
         guard command.action != nil else {
             if let first = positionals.first {
-                throw fail("Unknown subcommand '\(first)'.")
+                throw fail(
+                    "Unknown subcommand '\(first)'.\(Suggestion.hint(for: first, among: command.subcommands.map(\.name)))"
+                )
             }
             return .help(command, path: path)
         }
