@@ -13,6 +13,11 @@ public enum OptimisticScenarioError: Error, Equatable, Sendable, CustomStringCon
     /// loads first), the step's line in the file when known, and what is
     /// wrong.
     case invalidScenario(file: String?, step: Int, line: Int?, message: String)
+    /// A store driven through ``StoreDriver`` failed: the store's name (a
+    /// Swift type or a program's command) and what went wrong (a value it
+    /// cannot hold, a program that crashed, hung or answered garbage, with
+    /// its standard error).
+    case storeFailed(store: String, message: String)
 
     /// A sentence naming the problem and where it is:
     /// `a.json:3:14: step 2: unknown key 'x' …`, `a.json:7: step 2: unknown
@@ -26,6 +31,8 @@ public enum OptimisticScenarioError: Error, Equatable, Sendable, CustomStringCon
             return "\(place): " + (step == 0 ? "records: " : "step \(step): ") + message
         case .invalidScenario(nil, let step, let line, let message):
             return (step == 0 ? "records" : "step \(step)") + (line.map { " (line \($0))" } ?? "") + ": " + message
+        case .storeFailed(let store, let message):
+            return "store \(store): \(message)"
         }
     }
 }

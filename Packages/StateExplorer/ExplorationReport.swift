@@ -39,12 +39,20 @@ public struct ExplorationReport: Hashable, Sendable {
     /// The shortest counterexample to each broken invariant, shortest first
     /// (ties in the checker's reporting order).
     public var counterexamples: [Counterexample]
+    /// With refinement on (``StoreExplorer/refinement``): the first place,
+    /// on a shortest event sequence, where the store showed something else
+    /// than `OptimisticStore` after the same events; `nil` when it never did.
+    public var divergence: Divergence? = nil
+    /// The calls to the store's driver (for a program, its round trips);
+    /// 0 for the built-in store, which is searched in process.
+    public var roundTrips = 0
 
     /// The deepest level reached, in events from a loaded list.
     public var depth: Int { statesByDepth.count - 1 }
 
-    /// Whether every invariant held on every transition explored.
-    public var passed: Bool { counterexamples.isEmpty }
+    /// Whether every invariant held on every transition explored (and, with
+    /// refinement on, the store never showed anything else than `OptimisticStore`).
+    public var passed: Bool { counterexamples.isEmpty && divergence == nil }
 
     /// The first violation found: a shortest counterexample overall.
     public var counterexample: Counterexample? { counterexamples.first }

@@ -1,3 +1,4 @@
+import OptimisticScenario
 import OptimisticState
 
 /// What to explore: how many records, how many values each may take, and
@@ -90,12 +91,26 @@ public enum StateExplorerError: Error, Equatable, Sendable, CustomStringConverti
     /// An exploration was configured outside what the explorer supports: the
     /// setting's name, the value given and the accepted range.
     case unsupportedConfiguration(setting: String, value: Int, accepted: ClosedRange<Int>)
+    /// A store explored through a driver failed or showed what no store can:
+    /// the store's name and what went wrong (a program that crashed, hung or
+    /// answered garbage, with its standard error; a record it does not
+    /// show; a value or session it was never given).
+    case store(store: String, message: String)
 
-    /// A sentence naming the setting, the value and what is accepted.
+    /// The error of a driver or scenario run, as an explorer error.
+    public init(_ error: OptimisticScenarioError) {
+        switch error {
+        case .storeFailed(let store, let message): self = .store(store: store, message: message)
+        default: self = .store(store: "scenario", message: error.description)
+        }
+    }
+
+    /// A sentence naming the setting, the value and what is accepted, or the store and what went wrong.
     public var description: String {
         switch self {
         case .unsupportedConfiguration(let setting, let value, let accepted):
             "\(setting) must be from \(accepted.lowerBound) to \(accepted.upperBound), not \(value)"
+        case .store(let store, let message): "store \(store): \(message)"
         }
     }
 }
