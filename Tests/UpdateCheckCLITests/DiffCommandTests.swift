@@ -27,6 +27,71 @@ import Testing
                         """, stderr: ""))
     }
 
+    /// Integer IDs, as most JSON APIs return them: kept exactly as written,
+    /// and printed as integers.
+    @Test func integerIDs() throws {
+        let files = try DiffTestFiles()
+        try files.write("old.json", "[1, 2, 3]")
+        try files.write("new.json", "[3, 1, -40]")
+        #expect(
+            try files.run(["diff", "old.json", "new.json"])
+                == .init(
+                    status: 0,
+                    stdout: """
+                        old.json: 3 IDs; new.json: 3 IDs
+                        Deleted (old offset):
+                          1  2
+                        Inserted (new offset):
+                          2  -40
+                        Moved (old offset -> new offset):
+                          2 -> 0  3
+                        1 deleted, 1 inserted, 1 moved, 0 content updated; 1 stays put.
+
+                        """, stderr: ""))
+        try files.write("rows.json", #"[{"id": 3, "title": "x"}, {"id": 1}, {"id": -40}]"#)
+        let json = try files.run(["diff", "old.json", "rows.json", "--format", "json"])
+        #expect(json.status == 0)
+        #expect(
+            json.stdout.contains(#"{"offset": 1, "id": 2}"#) && json.stdout.contains(#"{"id": 3, "from": 2, "to": 0}"#))
+        // An empty snapshot has no kind: it diffs against integers.
+        try files.write("empty.json", "[]")
+        #expect(try files.run(["diff", "empty.json", "new.json"]).stdout.contains("  0  3\n"))
+    }
+
+    /// Integers that are not kept exactly as IDs, and strings mixed with
+    /// integers, inside a file or across the two: exit 65 naming where.
+    @Test func integerIDsThatAreRefused() throws {
+        let files = try DiffTestFiles()
+        try files.write("numbers.json", "[1, 2]")
+        try files.ids("strings.json", ["1", "2"])
+        #expect(
+            try files.run(["diff", "numbers.json", "strings.json"])
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: strings.json: its IDs are strings, while those of numbers.json are integers: "
+                        + "both snapshots need IDs of one kind (7 and \"7\" are different IDs).\n"))
+        let cases: [(String, String)] = [
+            ("[1,\n 2.5]", "bad.json:2:2: offset 1: a number ID must be an integer, got 2.5."),
+            ("[1e3]", "bad.json:1:2: offset 0: a number ID must be an integer, got 1e3."),
+            (
+                "[1,\n \"a\"]",
+                "bad.json:2:2: offset 1: a string ID, but the first ID (line 1) is an integer: a snapshot's IDs are "
+                    + "all strings or all integers."
+            ),
+            (
+                "[{\"id\": 1}, {\"id\": \"b\"}]",
+                "bad.json:1:13: offset 1: a string ID, but the first ID (line 1) is an integer: a snapshot's IDs "
+                    + "are all strings or all integers."
+            ),
+            ("[1, 2, 1]", "bad.json: duplicate ID 1 at offsets 0 (line 1), 2 (line 1)."),
+        ]
+        for (text, message) in cases {
+            try files.write("bad.json", text)
+            let result = try files.run(["diff", "numbers.json", "bad.json"])
+            #expect(result == .init(status: 65, stdout: "", stderr: "Error: \(message)\n"), "\(text)")
+        }
+    }
+
     /// Every fixed case of the article, as JSON for tools: exactly the
     /// deletions, insertions and moves that turn old into new.
     @Test(
@@ -136,10 +201,15 @@ import Testing
         let cases: [(String, String)] = [
             (
                 "[\"a\",\n  3]",
-                "bad.json:2:3: offset 1: an ID must be a string or an object with an \"id\", got a number."
+                "bad.json:2:3: offset 1: an integer ID, but the first ID (line 1) is a string: a snapshot's IDs are "
+                    + "all strings or all integers."
+            ),
+            (
+                "[true]",
+                "bad.json:1:2: offset 0: an ID must be a string, an integer or an object with an \"id\", got a boolean."
             ),
             ("[{\"title\": \"x\"}]", "bad.json:1:2: offset 0: the object has no \"id\" member."),
-            ("[\"a\", {\"id\": null}]", "bad.json:1:7: offset 1: the \"id\" must be a string, got null."),
+            ("[\"a\", {\"id\": null}]", "bad.json:1:7: offset 1: the \"id\" must be a string or an integer, got null."),
             ("{\"ids\": []}", "bad.json:1:1: expected an array of IDs, got an object."),
         ]
         for (text, message) in cases {
@@ -182,16 +252,18 @@ import Testing
                     stdout: """
                         OVERVIEW: Diff two snapshots of unique IDs.
 
-                        Each file holds a JSON array of string IDs, or of objects with a string "id";
-                        an object's other members are its content. Deletions use old offsets, insertions
+                        Each file holds a JSON array of IDs, strings or integers (one kind in both
+                        files; an integer is kept as written), or of objects with an "id"; an object's
+                        other members are its content. Deletions use old offsets, insertions
                         new offsets; moves are minimal. Content changes of kept IDs are listed apart.
                         A sectioned file holds section objects instead:
                         [{"section": "today", "items": ["a", {"id": "b", "title": "..."}]}, ...];
                         a section's other members are its content. Item IDs are unique across sections;
                         positions are [section, item].
-                        Exit codes: 0 done; 1 the diff failed its verification; 65 bad JSON, a non-string
-                        ID, duplicate IDs (naming file and lines) or a flat file against a sectioned one;
-                        66 a file is missing.
+                        Exit codes: 0 done; 1 the diff failed its verification; 64 bad usage; 65 bad JSON,
+                        an ID that is neither a string nor an integer, string and integer IDs mixed,
+                        duplicate IDs (naming file and lines) or a flat file against a sectioned one; 66
+                        a file is missing.
 
                         USAGE: updatecheck diff <old> <new> [<options>]
 

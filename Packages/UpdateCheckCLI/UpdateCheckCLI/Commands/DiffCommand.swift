@@ -16,16 +16,18 @@ package enum DiffCommand {
         name: "diff",
         abstract: "Diff two snapshots of unique IDs.",
         discussion: """
-            Each file holds a JSON array of string IDs, or of objects with a string "id";
-            an object's other members are its content. Deletions use old offsets, insertions
+            Each file holds a JSON array of IDs, strings or integers (one kind in both
+            files; an integer is kept as written), or of objects with an "id"; an object's
+            other members are its content. Deletions use old offsets, insertions
             new offsets; moves are minimal. Content changes of kept IDs are listed apart.
             A sectioned file holds section objects instead:
             [{"section": "today", "items": ["a", {"id": "b", "title": "..."}]}, ...];
             a section's other members are its content. Item IDs are unique across sections;
             positions are [section, item].
-            Exit codes: 0 done; 1 the diff failed its verification; 65 bad JSON, a non-string
-            ID, duplicate IDs (naming file and lines) or a flat file against a sectioned one;
-            66 a file is missing.
+            Exit codes: 0 done; 1 the diff failed its verification; 64 bad usage; 65 bad JSON,
+            an ID that is neither a string nor an integer, string and integer IDs mixed,
+            duplicate IDs (naming file and lines) or a flat file against a sectioned one; 66
+            a file is missing.
             """,
         arguments: snapshotArguments,
         options: [
@@ -62,7 +64,8 @@ package enum DiffCommand {
         try withExtendedLifetime((old, new)) { () throws(CLIError) in
             let report = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids) { changes in
                 format == "json"
-                    ? DiffJSONReport.render(changes) : DiffTextReport.render(changes, old: old, new: new)
+                    ? DiffJSONReport.render(changes, numbers: old.idsAreNumbers || new.idsAreNumbers)
+                    : DiffTextReport.render(changes, old: old, new: new)
             }
             invocation.console.writeOut(report)
         }
@@ -139,7 +142,7 @@ package enum DiffCommand {
             let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
             return .dataError(
                 "\(file.displayName): \(noun) "
-                    + duplicates.map { "\(JSONText.quote($0.id)) at offsets \(offsetList($0.offsets, in: file))" }
+                    + duplicates.map { "\(file.jsonText(of: $0.id)) at offsets \(offsetList($0.offsets, in: file))" }
                     .joined(separator: "; ") + ".")
         default:
             return CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")

@@ -9,7 +9,7 @@ package enum PlanCommand {
         name: "plan",
         abstract: "Turn a diff into the ordered calls of a UI toolkit.",
         discussion: """
-            Each file holds a JSON array of string IDs, or of objects with a string "id";
+            Each file holds a JSON array of string or integer IDs, or of objects with an "id";
             an object's other members are its content, and kept IDs whose content differs
             are refreshed. The calls are grouped in batches (one performBatchUpdates block,
             one beginUpdates/endUpdates pair, one dispatch, one apply) and replayed on the

@@ -23,7 +23,10 @@ package enum DiffJSONReport {
     ///
     /// - Complexity: O(changes + total ID length), written as bytes in one
     ///   buffer with no allocation per line.
-    package static func render(_ changes: ListChanges<SnapshotID>) -> String {
+    ///
+    /// - Parameter numbers: whether the IDs are JSON integers, written as
+    ///   they are instead of quoted.
+    package static func render(_ changes: ListChanges<SnapshotID>, numbers: Bool = false) -> String {
         let structure = changes.structure
         var out: [UInt8] = []
         out.reserveCapacity(changes.renderedSize(perChange: 48))
@@ -31,7 +34,13 @@ package enum DiffJSONReport {
             out.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
         }
         func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
-        func quoted(_ value: SnapshotID) { JSONText.appendQuoted(bytes: value.bytes, to: &out) }
+        func quoted(_ value: SnapshotID) {
+            if numbers {
+                out.append(contentsOf: value.bytes)
+            } else {
+                JSONText.appendQuoted(bytes: value.bytes, to: &out)
+            }
+        }
         // `"name": [` one item per line `]`, each item written by `item`.
         func list<Item>(_ name: StaticString, _ items: [Item], last: Bool = false, _ item: (Item) -> Void) {
             text("  \"")

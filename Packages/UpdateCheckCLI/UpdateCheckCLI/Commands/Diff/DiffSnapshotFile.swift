@@ -3,8 +3,11 @@ import UpdateCheckIO
 import UpdateCheckSupport
 
 /// One snapshot read from a JSON file for `updatecheck diff` and `plan`: an
-/// array whose elements are string IDs, or objects with a string `id` whose
-/// other members are the row's content.
+/// array whose elements are IDs, or objects with an `id` whose other members
+/// are the row's content. IDs are strings, or integers (as most JSON APIs
+/// return them): a flat snapshot's IDs are all of one kind, and an integer
+/// ID is kept exactly as written (`7`, `-12`; `7.0` and `1e3` are refused,
+/// and `7` is not the string `"7"`).
 ///
 /// Reading streams over the bytes once with ``JSONScanner``: a string
 /// element without escapes becomes a ``SnapshotID`` viewing its bytes where
@@ -42,6 +45,9 @@ package struct DiffSnapshotFile: Sendable {
     /// The sections of a sectioned file, in order, or `nil` for a flat file:
     /// their items are ``ids`` `[start ..< start + count]`.
     package var sections: [Section]?
+    /// Whether the IDs are JSON integers (kept as written) rather than
+    /// strings; decided by the first ID, and false for an empty snapshot.
+    package private(set) var idsAreNumbers = false
     /// The file's bytes, where IDs without escapes are viewed.
     private let input: InputBytes?
 
@@ -92,6 +98,22 @@ package struct DiffSnapshotFile: Sendable {
         return made
     }
 
+    /// Appends the ID `id` of this snapshot as JSON text: quoted for string
+    /// IDs, as written for integer IDs.
+    package func appendJSON(_ id: SnapshotID, to out: inout [UInt8]) {
+        if idsAreNumbers {
+            out.append(contentsOf: id.bytes)
+        } else {
+            JSONText.appendQuoted(bytes: id.bytes, to: &out)
+        }
+    }
+
+    /// The ID `id` of this snapshot as JSON text, for messages: quoted for
+    /// string IDs, as written for integer IDs.
+    package func jsonText(of id: String) -> String {
+        idsAreNumbers ? id : JSONText.quote(id)
+    }
+
     /// The IDs as strings (one allocation each: for small snapshots and
     /// for APIs that need `String`).
     package var idStrings: [String] { ids.map(\.description) }
@@ -129,14 +151,22 @@ package struct DiffSnapshotFile: Sendable {
 
     /// Reads the snapshots `old` and `new` at once, one on each core.
     ///
-    /// - Throws: as ``read(at:)``, the error of `old` when both fail.
+    /// - Throws: as ``read(at:)``, the error of `old` when both fail; exit 65
+    ///   when one snapshot's IDs are strings and the other's integers.
     package static func readPair(_ old: String, _ new: String) throws(CLIError) -> (
         old: DiffSnapshotFile, new: DiffSnapshotFile
     ) {
         let results = ParallelLoop.map(count: 2) { index -> Result<DiffSnapshotFile, CLIError> in
             Result { () throws(CLIError) in try read(at: index == 0 ? old : new) }
         }
-        return (try results[0].get(), try results[1].get())
+        let pair = (old: try results[0].get(), new: try results[1].get())
+        if !pair.old.ids.isEmpty, !pair.new.ids.isEmpty, pair.old.idsAreNumbers != pair.new.idsAreNumbers {
+            let (numbers, strings) = pair.old.idsAreNumbers ? (pair.old, pair.new) : (pair.new, pair.old)
+            throw .dataError(
+                "\(strings.displayName): its IDs are strings, while those of \(numbers.displayName) are integers: "
+                    + "both snapshots need IDs of one kind (7 and \"7\" are different IDs).")
+        }
+        return pair
     }
 
     /// Reads and checks a snapshot from the bytes of the file `path`.
@@ -189,7 +219,7 @@ package struct DiffSnapshotFile: Sendable {
     private mutating func readElement(_ scanner: inout JSONScanner) throws(JSONNode.SyntaxError) {
         let line = scanner.line
         // Nearly every element: a printable ASCII ID without escapes, viewed where it lies.
-        if sections == nil, scanner.next == UInt8(ascii: "\""),
+        if sections == nil, !idsAreNumbers, scanner.next == UInt8(ascii: "\""),
             let text = scanner.plainASCIIString(maxBytes: Self.maxIDBytes)
         {
             ids.append(SnapshotID(viewing: text, isASCII: true))
@@ -202,7 +232,13 @@ package struct DiffSnapshotFile: Sendable {
         func problem(_ message: String) -> JSONNode.SyntaxError {
             JSONNode.SyntaxError(line: line, column: column, message: "offset \(offset): \(message)")
         }
-        if scanner.next == UInt8(ascii: "\""), sections == nil {
+        if sections == nil, let next = scanner.next, next == UInt8(ascii: "-") || (48...57).contains(next) {
+            let text = try scanner.number()
+            try noteKind(number: true, offset: offset, problem)
+            ids.append(idArena().append(try Self.integerID(text, problem)))
+            if !contents.isEmpty { contents.append("") }
+        } else if scanner.next == UInt8(ascii: "\""), sections == nil {
+            try noteKind(number: false, offset: offset, problem)
             let input = input
             let id = try scanner.withString(maxBytes: Self.maxIDBytes, what: "offset \(offset): the ID") {
                 text, isASCII in
@@ -227,11 +263,18 @@ package struct DiffSnapshotFile: Sendable {
             }
             guard let members = element.objectValue else {
                 throw problem(
-                    "an ID must be a string or an object with an \"id\", got \(element.kindDescription).")
+                    "an ID must be a string, an integer or an object with an \"id\", got \(element.kindDescription).")
             }
             guard let idNode = element["id"] else { throw problem("the object has no \"id\" member.") }
-            guard let id = idNode.stringValue else {
-                throw problem("the \"id\" must be a string, got \(idNode.kindDescription).")
+            let id: String
+            if let string = idNode.stringValue {
+                try noteKind(number: false, offset: offset, problem)
+                id = string
+            } else if case .number(let text) = idNode.value {
+                try noteKind(number: true, offset: offset, problem)
+                id = try Self.integerID(text, problem)
+            } else {
+                throw problem("the \"id\" must be a string or an integer, got \(idNode.kindDescription).")
             }
             guard id.utf8.count <= Self.maxIDBytes else {
                 throw problem("the ID is longer than \(Self.maxIDBytes) bytes")
@@ -249,6 +292,38 @@ package struct DiffSnapshotFile: Sendable {
             }
         }
         lines.append(UInt32(truncatingIfNeeded: line))
+    }
+
+    /// Notes the kind of the ID at `offset`: the first ID decides whether
+    /// the snapshot's IDs are numbers, and every later one must agree.
+    ///
+    /// - Throws: the error `problem` makes, naming the first ID's line, when
+    ///   a flat snapshot mixes string and number IDs.
+    private mutating func noteKind(
+        number: Bool, offset: Int, _ problem: (String) -> JSONNode.SyntaxError
+    ) throws(JSONNode.SyntaxError) {
+        if offset == 0 {
+            idsAreNumbers = number
+        } else if idsAreNumbers != number {
+            let first = lines.first.map { " (line \($0))" } ?? ""
+            throw problem(
+                "\(number ? "an integer" : "a string") ID, but the first ID\(first) is "
+                    + "\(number ? "a string" : "an integer"): a snapshot's IDs are all strings or all integers.")
+        }
+    }
+
+    /// The integer ID `text`, kept exactly as written.
+    ///
+    /// - Throws: the error `problem` makes when `text` has a fraction or an
+    ///   exponent, or is longer than ``maxIDBytes``.
+    private static func integerID(
+        _ text: String, _ problem: (String) -> JSONNode.SyntaxError
+    ) throws(JSONNode.SyntaxError) -> String {
+        guard !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else {
+            throw problem("a number ID must be an integer, got \(text).")
+        }
+        guard text.utf8.count <= maxIDBytes else { throw problem("the ID is longer than \(maxIDBytes) bytes") }
+        return text
     }
 
     /// Reads one section object of a sectioned file: its `section` ID, its

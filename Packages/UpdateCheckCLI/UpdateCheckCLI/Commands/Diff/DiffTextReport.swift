@@ -27,7 +27,7 @@ package enum DiffTextReport {
         func number(_ value: Int) { JSONText.appendDecimal(value, to: &out) }
         func id(_ value: SnapshotID) {
             text("  ")
-            JSONText.appendQuoted(bytes: value.bytes, to: &out)
+            (old.idsAreNumbers ? old : new).appendJSON(value, to: &out)
             out.append(UInt8(ascii: "\n"))
         }
         text("\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))\n")
