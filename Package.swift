@@ -28,6 +28,7 @@ let package = Package(
     name: "UpdateCheck",
     products: [
         .library(name: "OptimisticState", targets: ["OptimisticState"]),
+        .library(name: "OptimisticStateTesting", targets: ["OptimisticStateTesting"]),
         .library(name: "OptimisticScenario", targets: ["OptimisticScenario"]),
         .library(name: "StateExplorer", targets: ["StateExplorer"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
@@ -48,6 +49,10 @@ let package = Package(
         .target(name: "UpdateCheckSupport", path: "Packages/Support", swiftSettings: strict),
         // Core state machine (Foundation-free).
         .target(name: "OptimisticState", path: "Packages/OptimisticState", swiftSettings: strict),
+        // A test clock, a scripted network and a harness for the main-actor controller.
+        .target(
+            name: "OptimisticStateTesting", dependencies: ["OptimisticState"], path: "Packages/OptimisticStateTesting",
+            swiftSettings: strict),
         // Scenario files: their JSON (read and written), validation and runner.
         .target(
             name: "OptimisticScenario", dependencies: ["OptimisticState", "UpdateCheckSupport"],
@@ -109,13 +114,15 @@ let package = Package(
         // randomness for them that depends on nothing.
         .target(name: "UpdateCheckTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "OptimisticStateTests", dependencies: ["OptimisticState", "UpdateCheckTestSupport"],
+            name: "OptimisticStateTests",
+            dependencies: ["OptimisticState", "OptimisticStateTesting", "UpdateCheckTestSupport"],
             path: "Tests/OptimisticStateTests"),
         .testTarget(
             name: "OptimisticScenarioTests", dependencies: ["OptimisticScenario", "OptimisticState"],
             path: "Tests/OptimisticScenarioTests"),
         .testTarget(
-            name: "StateExplorerTests", dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState"],
+            name: "StateExplorerTests",
+            dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState", "OptimisticStateTesting"],
             path: "Tests/StateExplorerTests"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], path: "Tests/ListDiffTests"),
         .testTarget(
