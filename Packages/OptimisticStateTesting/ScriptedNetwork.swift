@@ -58,12 +58,12 @@ public final class ScriptedNetwork<RecordID: Hashable & Sendable, Value: Equatab
     public var pending: [Request] { requests.filter { waiting[$0.id] != nil } }
 
     /// The write closure to hand to a controller.
-    public nonisolated var write: @Sendable (RecordID, Value) async throws -> Value {
+    public nonisolated var write: @MainActor @Sendable (RecordID, Value) async throws -> Value {
         { [self] record, value in try await self.send(.write, record, value) }
     }
 
     /// The read closure to hand to a controller.
-    public nonisolated var read: @Sendable (RecordID) async throws -> Value {
+    public nonisolated var read: @MainActor @Sendable (RecordID) async throws -> Value {
         { [self] record in try await self.send(.read, record, nil) }
     }
 

@@ -29,7 +29,7 @@ public final class TestClock {
     public var sleepers: [Sleeper] { waiting.map(\.sleeper).sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) } }
 
     /// ``sleep(milliseconds:)`` as the closure ``ControllerTiming`` takes.
-    public nonisolated var sleep: @Sendable (UInt64) async throws -> Void {
+    public nonisolated var sleep: @MainActor @Sendable (UInt64) async throws -> Void {
         { [self] milliseconds in try await self.sleep(milliseconds: milliseconds) }
     }
 

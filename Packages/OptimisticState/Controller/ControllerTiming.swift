@@ -14,8 +14,8 @@ public struct ControllerTiming: Sendable {
     public var retryMilliseconds: UInt64
     /// Suspends for the given number of milliseconds; throws when the
     /// waiting task is cancelled (or, for a test clock, returns when the
-    /// test advances past the deadline).
-    public var sleep: @Sendable (UInt64) async throws -> Void
+    /// test advances past the deadline). Called on the main actor.
+    public var sleep: @MainActor @Sendable (UInt64) async throws -> Void
 
     /// Timing with the given times and sleep.
     ///
@@ -23,7 +23,7 @@ public struct ControllerTiming: Sendable {
     /// supported platform.
     public init(
         timeoutMilliseconds: UInt64 = 10_000, retryMilliseconds: UInt64 = 2_000,
-        sleep: @escaping @Sendable (UInt64) async throws -> Void = ControllerTiming.taskSleep
+        sleep: @escaping @MainActor @Sendable (UInt64) async throws -> Void = ControllerTiming.taskSleep
     ) {
         self.timeoutMilliseconds = timeoutMilliseconds
         self.retryMilliseconds = retryMilliseconds

@@ -42,10 +42,12 @@
 @MainActor
 public final class OptimisticController<RecordID: Hashable & Sendable, Value: Equatable & Sendable> {
     /// The app's write: sends `value` for the record and returns the value
-    /// the server stored.
-    public typealias Write = @Sendable (RecordID, Value) async throws -> Value
+    /// the server stored. It is called on the main actor and returns there;
+    /// the networking it awaits runs wherever its own isolation says.
+    public typealias Write = @MainActor @Sendable (RecordID, Value) async throws -> Value
     /// The app's re-read: returns the value the server holds for the record.
-    public typealias Read = @Sendable (RecordID) async throws -> Value
+    /// Called on the main actor, like ``Write``.
+    public typealias Read = @MainActor @Sendable (RecordID) async throws -> Value
     /// The app's reading of a write's thrown error.
     public typealias Classify = @Sendable (any Error) -> WriteFailure<Value>
     /// An observer of the controller's steps.
@@ -165,6 +167,10 @@ extension OptimisticController {
     /// Calls `observer` after every step, until ``removeObserver(_:)`` is
     /// called with the returned number. An observer must not call back into
     /// the controller synchronously.
+    ///
+    /// - Complexity: while an observer is registered, every step keeps a copy
+    ///   of the store before it (O(n) in the number of records); without one,
+    ///   an event costs what it costs on the store.
     @discardableResult
     public func addObserver(_ observer: @escaping Observer) -> Int {
         nextObserver += 1
@@ -189,13 +195,14 @@ extension OptimisticController {
         _ event: StoreEvent<RecordID, Value>, retry: Bool,
         _ change: (inout OptimisticStore<RecordID, Value>) -> EventResult<RecordID, Value>
     ) -> EventResult<RecordID, Value> {
-        let before = _store
-        var after = _store
-        let result = change(&after)
-        if after != before { observeMutation { _store = after } }
+        // The store before the event is kept only for observers: otherwise
+        // the event changes the store in place, copying nothing.
+        let before = observers.isEmpty ? nil : _store
+        var result = EventResult<RecordID, Value>.ignored(.unknownRecord)
+        observeMutation { result = change(&_store) }
         if case .applied(let effect) = result { perform(effect, retry: retry) }
-        if !observers.isEmpty {
-            let step = ControllerStep(event: event, result: result, before: before, after: after)
+        if let before {
+            let step = ControllerStep(event: event, result: result, before: before, after: _store)
             for observer in observers { observer.body(step) }
         }
         return result
@@ -227,7 +234,7 @@ extension OptimisticController {
     /// its timeout; `answer` receives the request's result on the main actor
     /// unless the controller is gone.
     private func start(
-        _ ticket: Ticket, record: RecordID, delay: UInt64, call: @escaping @Sendable () async throws -> Value,
+        _ ticket: Ticket, record: RecordID, delay: UInt64, call: @escaping @MainActor () async throws -> Value,
         answer: @escaping @MainActor (OptimisticController, Result<Value, any Error>) -> Void
     ) {
         let sleep = timing.sleep
