@@ -32,7 +32,7 @@ public final class ControllerTester<RecordID: Hashable & Sendable, Value: Equata
     /// `timeoutMilliseconds` and sending a failed re-read again after
     /// `retryMilliseconds`, on a fresh network and clock.
     ///
-    /// - Throws: ``OptimisticStateError/duplicateRecord(id:first:second:)``
+    /// - Throws: `OptimisticStateError.duplicateRecord`
     ///   when an ID is given twice.
     public convenience init(
         session: Session = 1, records: [(RecordID, Value)], timeoutMilliseconds: UInt64 = 1_000,

@@ -28,7 +28,7 @@ public final class TestClock {
     /// began to wait).
     public var sleepers: [Sleeper] { waiting.map(\.sleeper).sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) } }
 
-    /// ``sleep(milliseconds:)`` as the closure ``ControllerTiming`` takes.
+    /// ``sleep(milliseconds:)`` as the closure `ControllerTiming` takes.
     public nonisolated var sleep: @MainActor @Sendable (UInt64) async throws -> Void {
         { [self] milliseconds in try await self.sleep(milliseconds: milliseconds) }
     }
