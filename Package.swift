@@ -29,6 +29,7 @@ let package = Package(
     products: [
         .library(name: "OptimisticState", targets: ["OptimisticState"]),
         .library(name: "OptimisticStateTesting", targets: ["OptimisticStateTesting"]),
+        .library(name: "BatchUpdateTesting", targets: ["BatchUpdateTesting"]),
         .library(name: "OptimisticScenario", targets: ["OptimisticScenario"]),
         .library(name: "StateExplorer", targets: ["StateExplorer"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
@@ -52,6 +53,10 @@ let package = Package(
         // A test clock, a scripted network and a harness for the main-actor controller.
         .target(
             name: "OptimisticStateTesting", dependencies: ["OptimisticState"], path: "Packages/OptimisticStateTesting",
+            swiftSettings: strict),
+        // Swift Testing expectations over the conformance kit's reports: for test targets only.
+        .target(
+            name: "BatchUpdateTesting", dependencies: ["BatchUpdate"], path: "Packages/BatchUpdateTesting",
             swiftSettings: strict),
         // Scenario files: their JSON (read and written), validation and runner.
         .target(
@@ -127,6 +132,9 @@ let package = Package(
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], path: "Tests/ListDiffTests"),
         .testTarget(
             name: "BatchUpdateTests", dependencies: ["BatchUpdate", "ListDiff"], path: "Tests/BatchUpdateTests"),
+        .testTarget(
+            name: "BatchUpdateTestingTests", dependencies: ["BatchUpdateTesting", "BatchUpdate", "UIKitAdapter"],
+            path: "Tests/BatchUpdateTestingTests"),
         .testTarget(
             name: "AdaptersTests",
             dependencies: [
