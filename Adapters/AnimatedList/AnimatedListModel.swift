@@ -14,18 +14,13 @@ import BatchUpdate
 ///   then match the list's.
 public struct AnimatedListModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last build.
-    public var rows: [DisplayedRow<ID>] { shown }
-    /// Storage of ``rows``.
-    @usableFromInline var shown: [DisplayedRow<ID>]
-    /// The list's rows while calls are replayed.
+    public var rows: [DisplayedRow<ID>] { list.shown }
+    /// The list's rows while calls are replayed, and what it shows.
     @usableFromInline var list: SequentialRows<ID>
 
     /// A list showing `items`.
     @inlinable
-    public init(showing items: [ID]) {
-        list = SequentialRows(showing: items)
-        shown = DisplayedRow.initial(showing: items)
-    }
+    public init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
     /// Replays one group of calls, then a build with the data source holding `batch.items`.
     ///
@@ -33,28 +28,25 @@ public struct AnimatedListModel<ID: Hashable & Sendable>: ToolkitModel {
     /// - Complexity: O(*n*) per call for *n* items.
     @inlinable
     public mutating func perform(_ batch: UpdateBatch<ID, AnimatedListCall>) throws(AnimatedListError) {
-        for call in batch.calls {
-            switch call {
-            case .insertItem(let index):
-                guard index >= 0, index <= list.count else { throw invalid(call, index) }
-                list.insert(count: 1, at: index)
-            case .removeItem(let index):
-                guard index >= 0, index < list.count else { throw invalid(call, index) }
-                list.remove(index..<index + 1)
-            case .updateItem(let index):
-                guard index >= 0, index < list.count else { throw invalid(call, index) }
-                list.refresh(at: index, keepingCell: true)
-            }
-        }
-        guard list.count == batch.items.count else {
-            throw .itemCountMismatch(list: list.count, dataSource: batch.items.count)
-        }
-        shown = list.bind(to: batch.items)
+        try list.replay(batch, apply: Self.apply) { .itemCountMismatch(list: $0, dataSource: $1) }
     }
 
-    /// The error for `call` at `index`.
-    @usableFromInline
-    func invalid(_ call: AnimatedListCall, _ index: Int) -> AnimatedListError {
-        .indexOutOfRange(call: call.description, index: index, itemCount: list.count)
+    /// Checks `call` against `list` as it is now and applies it.
+    @inlinable
+    static func apply(_ call: AnimatedListCall, to list: inout SequentialRows<ID>) throws(AnimatedListError) {
+        func invalid(_ index: Int) -> AnimatedListError {
+            .indexOutOfRange(call: call.description, index: index, itemCount: list.count)
+        }
+        switch call {
+        case .insertItem(let index):
+            guard index >= 0, index <= list.count else { throw invalid(index) }
+            list.insert(count: 1, at: index)
+        case .removeItem(let index):
+            guard index >= 0, index < list.count else { throw invalid(index) }
+            list.remove(index..<index + 1)
+        case .updateItem(let index):
+            guard index >= 0, index < list.count else { throw invalid(index) }
+            list.refresh(at: index, keepingCell: true)
+        }
     }
 }

@@ -15,18 +15,13 @@ import BatchUpdate
 ///   (`UpdateBatch.items`), whose row count must then match the table's.
 public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last `endUpdates()`.
-    public var rows: [DisplayedRow<ID>] { shown }
-    /// Storage of ``rows``.
-    @usableFromInline var shown: [DisplayedRow<ID>]
-    /// The table's rows while calls are replayed.
+    public var rows: [DisplayedRow<ID>] { table.shown }
+    /// The table's rows while calls are replayed, and what it shows.
     @usableFromInline var table: SequentialRows<ID>
 
     /// A table showing `items`.
     @inlinable
-    public init(showing items: [ID]) {
-        table = SequentialRows(showing: items)
-        shown = DisplayedRow.initial(showing: items)
-    }
+    public init(showing items: [ID]) { table = SequentialRows(showing: items) }
 
     /// Replays one `beginUpdates()`…`endUpdates()` block whose data source
     /// holds `batch.items`.
@@ -35,36 +30,36 @@ public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     /// - Complexity: O(*n*) per call for *n* rows.
     @inlinable
     public mutating func perform(_ batch: UpdateBatch<ID, AppKitTableCall>) throws(AppKitTableError) {
-        for call in batch.calls {
-            switch call {
-            case .insertRows(let indexes):
-                for row in indexes.indexSetOrder {
-                    guard row >= 0, row <= table.count else {
-                        throw .rowOutOfRange(row: row, numberOfRows: table.count)
-                    }
-                    table.insert(count: 1, at: row)
-                }
-            case .removeRows(let indexes):
-                let sorted = indexes.indexSetOrder
-                for row in sorted where row < 0 || row >= table.count {
+        try table.replay(batch, apply: Self.apply) { .rowCountMismatch(tableRows: $0, dataSourceRows: $1) }
+    }
+
+    /// Checks `call` against `table` as it is now and applies it.
+    @inlinable
+    static func apply(_ call: AppKitTableCall, to table: inout SequentialRows<ID>) throws(AppKitTableError) {
+        switch call {
+        case .insertRows(let indexes):
+            for row in indexes.indexSetOrder {
+                guard row >= 0, row <= table.count else {
                     throw .rowOutOfRange(row: row, numberOfRows: table.count)
                 }
-                for row in sorted.reversed() { table.remove(row..<row + 1) }
-            case .moveRow(let from, let to):
-                guard from >= 0, from < table.count else { throw .rowOutOfRange(row: from, numberOfRows: table.count) }
-                guard to >= 0, to < table.count else { throw .rowOutOfRange(row: to, numberOfRows: table.count) }
-                table.move(from: from, to: to)
-            case .reloadRows(let indexes):
-                let sorted = indexes.indexSetOrder
-                for row in sorted where row < 0 || row >= table.count {
-                    throw .reloadOutOfRange(row: row, numberOfRows: table.count)
-                }
-                for row in sorted { table.refresh(at: row, keepingCell: false) }
+                table.insert(count: 1, at: row)
             }
+        case .removeRows(let indexes):
+            let sorted = indexes.indexSetOrder
+            for row in sorted where row < 0 || row >= table.count {
+                throw .rowOutOfRange(row: row, numberOfRows: table.count)
+            }
+            for row in sorted.reversed() { table.remove(row..<row + 1) }
+        case .moveRow(let from, let to):
+            guard from >= 0, from < table.count else { throw .rowOutOfRange(row: from, numberOfRows: table.count) }
+            guard to >= 0, to < table.count else { throw .rowOutOfRange(row: to, numberOfRows: table.count) }
+            table.move(from: from, to: to)
+        case .reloadRows(let indexes):
+            let sorted = indexes.indexSetOrder
+            for row in sorted where row < 0 || row >= table.count {
+                throw .reloadOutOfRange(row: row, numberOfRows: table.count)
+            }
+            for row in sorted { table.refresh(at: row, keepingCell: false) }
         }
-        guard table.count == batch.items.count else {
-            throw .rowCountMismatch(tableRows: table.count, dataSourceRows: batch.items.count)
-        }
-        shown = table.bind(to: batch.items)
     }
 }

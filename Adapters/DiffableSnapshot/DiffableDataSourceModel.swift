@@ -13,18 +13,13 @@ import BatchUpdate
 /// - The snapshot is the data source: `UpdateBatch.items` is not consulted.
 public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last application.
-    public var rows: [DisplayedRow<ID>] { shown }
-    /// Storage of ``rows``.
-    @usableFromInline var shown: [DisplayedRow<ID>]
-    /// The number the next new cell gets.
-    @usableFromInline var nextCell: Int
+    public var rows: [DisplayedRow<ID>] { shown.rows }
+    /// Storage of ``rows``, and the next cell's number.
+    @usableFromInline var shown: NumberedRows<ID>
 
     /// A data source showing `items`.
     @inlinable
-    public init(showing items: [ID]) {
-        shown = DisplayedRow.initial(showing: items)
-        nextCell = items.count
-    }
+    public init(showing items: [ID]) { shown = NumberedRows(showing: items) }
 
     /// Applies each snapshot of the batch in turn.
     ///
@@ -52,19 +47,18 @@ public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
             guard let offset = snapshot.offset(of: id) else { throw .reloadUnknownItem(String(describing: id)) }
             marks[offset] |= 2
         }
-        let current = IdentifierIndex(shown.map(\.id))
+        let current = IdentifierIndex(shown.rows.map(\.id))
         var next: [DisplayedRow<ID>] = []
         next.reserveCapacity(call.items.count)
         for (offset, id) in call.items.enumerated() {
             if let row = current.offset(of: id), marks[offset] & 2 == 0 {
-                var kept = shown[row]
+                var kept = shown.rows[row]
                 if marks[offset] & 1 != 0 { kept.isRefreshed = true }
                 next.append(kept)
             } else {
-                next.append(DisplayedRow(id: id, cell: nextCell, isRefreshed: true))
-                nextCell += 1
+                next.append(DisplayedRow(id: id, cell: shown.newCell(), isRefreshed: true))
             }
         }
-        shown = next
+        shown.rows = next
     }
 }

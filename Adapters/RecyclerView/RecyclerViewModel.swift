@@ -16,18 +16,13 @@ import BatchUpdate
 ///   `getItemCount()` must then match.
 public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last layout pass.
-    public var rows: [DisplayedRow<ID>] { shown }
-    /// Storage of ``rows``.
-    @usableFromInline var shown: [DisplayedRow<ID>]
-    /// The list's rows while notifications are replayed.
+    public var rows: [DisplayedRow<ID>] { list.shown }
+    /// The list's rows while notifications are replayed, and what it shows.
     @usableFromInline var list: SequentialRows<ID>
 
     /// A RecyclerView showing `items`.
     @inlinable
-    public init(showing items: [ID]) {
-        list = SequentialRows(showing: items)
-        shown = DisplayedRow.initial(showing: items)
-    }
+    public init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
     /// Replays one dispatch of notifications, then a layout pass with the
     /// adapter holding `batch.items`.
@@ -36,38 +31,35 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     /// - Complexity: O(*n*) per notification for *n* items.
     @inlinable
     public mutating func perform(_ batch: UpdateBatch<ID, RecyclerViewCall>) throws(RecyclerViewError) {
-        for call in batch.calls {
-            switch call {
-            case .inserted(let position, let count):
-                guard count >= 1 else { continue }
-                guard position >= 0, position <= list.count else { throw invalid(call, position) }
-                list.insert(count: count, at: position)
-            case .removed(let position, let count):
-                guard count >= 1 else { continue }
-                guard position >= 0, position < list.count else { throw invalid(call, position) }
-                guard position + count <= list.count else { throw invalid(call, list.count) }
-                list.remove(position..<position + count)
-            case .moved(let from, let to):
-                guard from != to else { continue }
-                guard from >= 0, from < list.count else { throw invalid(call, from) }
-                guard to >= 0, to < list.count else { throw invalid(call, to) }
-                list.move(from: from, to: to)
-            case .changed(let position, let count, let payload):
-                guard count >= 1 else { continue }
-                guard position >= 0, position < list.count else { throw invalid(call, position) }
-                guard position + count <= list.count else { throw invalid(call, list.count) }
-                for index in position..<position + count { list.refresh(at: index, keepingCell: payload != nil) }
-            }
-        }
-        guard list.count == batch.items.count else {
-            throw .itemCountMismatch(notified: list.count, adapter: batch.items.count)
-        }
-        shown = list.bind(to: batch.items)
+        try list.replay(batch, apply: Self.apply) { .itemCountMismatch(notified: $0, adapter: $1) }
     }
 
-    /// The error for `call` at `position`.
-    @usableFromInline
-    func invalid(_ call: RecyclerViewCall, _ position: Int) -> RecyclerViewError {
-        .invalidPosition(call: call.description, position: position, itemCount: list.count)
+    /// Checks `call` against `list` as it is now and applies it.
+    @inlinable
+    static func apply(_ call: RecyclerViewCall, to list: inout SequentialRows<ID>) throws(RecyclerViewError) {
+        func invalid(_ position: Int) -> RecyclerViewError {
+            .invalidPosition(call: call.description, position: position, itemCount: list.count)
+        }
+        switch call {
+        case .inserted(let position, let count):
+            guard count >= 1 else { return }
+            guard position >= 0, position <= list.count else { throw invalid(position) }
+            list.insert(count: count, at: position)
+        case .removed(let position, let count):
+            guard count >= 1 else { return }
+            guard position >= 0, position < list.count else { throw invalid(position) }
+            guard position + count <= list.count else { throw invalid(list.count) }
+            list.remove(position..<position + count)
+        case .moved(let from, let to):
+            guard from != to else { return }
+            guard from >= 0, from < list.count else { throw invalid(from) }
+            guard to >= 0, to < list.count else { throw invalid(to) }
+            list.move(from: from, to: to)
+        case .changed(let position, let count, let payload):
+            guard count >= 1 else { return }
+            guard position >= 0, position < list.count else { throw invalid(position) }
+            guard position + count <= list.count else { throw invalid(list.count) }
+            for index in position..<position + count { list.refresh(at: index, keepingCell: payload != nil) }
+        }
     }
 }

@@ -26,18 +26,13 @@ import BatchUpdate
 /// lands on a move destination.
 public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown now.
-    public var rows: [DisplayedRow<ID>] { shown }
-    /// Storage of ``rows``.
-    @usableFromInline var shown: [DisplayedRow<ID>]
-    /// The number the next new cell gets.
-    @usableFromInline var nextCell: Int
+    public var rows: [DisplayedRow<ID>] { shown.rows }
+    /// Storage of ``rows``, and the next cell's number.
+    @usableFromInline var shown: NumberedRows<ID>
 
     /// A collection view showing `items` in section 0.
     @inlinable
-    public init(showing items: [ID]) {
-        shown = DisplayedRow.initial(showing: items)
-        nextCell = items.count
-    }
+    public init(showing items: [ID]) { shown = NumberedRows(showing: items) }
 
     /// Replays one `performBatchUpdates` block whose data source holds `batch.items` afterwards.
     ///
@@ -55,7 +50,7 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
         let takenBit = 2
         let sourceShift = 2
 
-        let before = shown.count
+        let before = shown.rows.count
         let after = batch.items.count
         var old = [Int](repeating: 0, count: before)
         var new = [Int](repeating: 0, count: after)
@@ -136,11 +131,10 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
         for slot in 0..<after {
             let source = new[slot] >> sourceShift - 1
             if source >= 0 {
-                next.append(shown[source])
+                next.append(shown.rows[source])
                 new[slot] |= takenBit
             } else if new[slot] & insertedBit != 0 {
-                next.append(DisplayedRow(id: batch.items[slot], cell: nextCell, isRefreshed: true))
-                nextCell += 1
+                next.append(DisplayedRow(id: batch.items[slot], cell: shown.newCell(), isRefreshed: true))
                 new[slot] |= takenBit
             } else {
                 next.append(DisplayedRow(id: batch.items[slot], cell: -1, isRefreshed: true))
@@ -156,8 +150,7 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
                 guard new[slot] >> sourceShift == 0 else {
                     throw .reloadInsertHitsMove(reloaded: ItemPath(item: item), at: ItemPath(item: slot))
                 }
-                next[slot].cell = nextCell
-                nextCell += 1
+                next[slot].cell = shown.newCell()
                 new[slot] |= takenBit
             }
             slot += 1
@@ -168,12 +161,12 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
         for item in 0..<before where old[item] & (deletedBit | reloadedBit) == 0 && old[item] >> targetShift == 0 {
             while new[slot] & takenBit != 0 { slot += 1 }
             if old[item] & reconfiguredBit != 0 {
-                next[slot].cell = shown[item].cell
+                next[slot].cell = shown.rows[item].cell
             } else {
-                next[slot] = shown[item]
+                next[slot] = shown.rows[item]
             }
             slot += 1
         }
-        shown = next
+        shown.rows = next
     }
 }

@@ -37,33 +37,30 @@ struct SpliceError: Error, CustomStringConvertible {
 /// elements render after the update from the data source.
 struct SpliceListModel<ID: Hashable & Sendable>: ToolkitModel {
     private var list: SequentialRows<ID>
-    private(set) var rows: [DisplayedRow<ID>]
+    var rows: [DisplayedRow<ID>] { list.shown }
 
-    init(showing items: [ID]) {
-        list = SequentialRows(showing: items)
-        rows = DisplayedRow.initial(showing: items)
-    }
+    init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
     mutating func perform(_ batch: UpdateBatch<ID, SpliceCall>) throws(SpliceError) {
-        for call in batch.calls {
-            switch call {
-            case .splice(let start, let deleteCount, let insertCount):
-                guard start >= 0, deleteCount >= 0, insertCount >= 0, start + deleteCount <= list.count else {
-                    throw SpliceError(description: "RangeError: \(call) on a list of \(list.count) items")
-                }
-                list.remove(start..<start + deleteCount)
-                list.insert(count: insertCount, at: start)
-            case .refresh(let index):
-                guard index >= 0, index < list.count else {
-                    throw SpliceError(description: "RangeError: \(call) on a list of \(list.count) items")
-                }
-                list.refresh(at: index, keepingCell: true)
+        try list.replay(batch, apply: Self.apply) { rows, data in
+            SpliceError(description: "the list holds \(rows) items, the data \(data)")
+        }
+    }
+
+    static func apply(_ call: SpliceCall, to list: inout SequentialRows<ID>) throws(SpliceError) {
+        switch call {
+        case .splice(let start, let deleteCount, let insertCount):
+            guard start >= 0, deleteCount >= 0, insertCount >= 0, start + deleteCount <= list.count else {
+                throw SpliceError(description: "RangeError: \(call) on a list of \(list.count) items")
             }
+            list.remove(start..<start + deleteCount)
+            list.insert(count: insertCount, at: start)
+        case .refresh(let index):
+            guard index >= 0, index < list.count else {
+                throw SpliceError(description: "RangeError: \(call) on a list of \(list.count) items")
+            }
+            list.refresh(at: index, keepingCell: true)
         }
-        guard list.count == batch.items.count else {
-            throw SpliceError(description: "the list holds \(list.count) items, the data \(batch.items.count)")
-        }
-        rows = list.bind(to: batch.items)
     }
 }
 

@@ -21,6 +21,11 @@
 /// let rows = list.bind(to: ["b", "c", "d"])
 /// // b in cell 1 (refreshed), c in cell 2, d in cell 3 (refreshed)
 /// ```
+///
+/// A model is then its calls' checks and nothing else: it keeps one
+/// `SequentialRows`, shows its ``shown`` rows, and performs a batch with
+/// ``replay(_:apply:mismatch:)``, which applies every call in turn, checks
+/// the data source's count and binds.
 public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// One row: its cell, what it shows (`nil` until bound), whether it was refreshed.
     @usableFromInline
@@ -39,6 +44,8 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
 
     @usableFromInline var rows: [Row]
     @usableFromInline var nextCell: Int
+    /// Storage of ``shown``.
+    @usableFromInline var displayed: [DisplayedRow<ID>]
 
     /// Rows showing `items`, row *i* in cell *i*, none refreshed.
     ///
@@ -47,7 +54,15 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     public init(showing items: [ID]) {
         rows = items.enumerated().map { Row(cell: $0.offset, id: $0.element, isRefreshed: false) }
         nextCell = items.count
+        displayed = DisplayedRow.initial(showing: items)
     }
+
+    /// The rows shown after the last ``bind(to:)``: at first the items the
+    /// rows were created showing, row *i* in cell *i*.
+    ///
+    /// A model's ``ToolkitModel/rows``.
+    @inlinable
+    public var shown: [DisplayedRow<ID>] { displayed }
 
     /// The number of rows now.
     @inlinable
@@ -106,21 +121,51 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// returns what is shown.
     ///
     /// Rows bound earlier keep what they show; the next update starts from
-    /// these rows.
+    /// these rows, which are ``shown`` from now on.
     ///
     /// - Precondition: `items.count == count` (a model checks the item count
     ///   and throws the toolkit's error first).
     /// - Complexity: O(*n*).
     @inlinable
+    @discardableResult
     public mutating func bind(to items: [ID]) -> [DisplayedRow<ID>] {
         precondition(items.count == rows.count, "bind to a data source of the same size")
-        var shown: [DisplayedRow<ID>] = []
-        shown.reserveCapacity(rows.count)
+        var bound: [DisplayedRow<ID>] = []
+        bound.reserveCapacity(rows.count)
         for index in rows.indices {
             if rows[index].id == nil { rows[index].id = items[index] }
-            shown.append(
+            bound.append(
                 DisplayedRow(id: rows[index].id!, cell: rows[index].cell, isRefreshed: rows[index].isRefreshed))
         }
-        return shown
+        displayed = bound
+        return bound
+    }
+
+    /// Replays one batch of a toolkit that applies each call at once: hands
+    /// every call in order to `apply` (which checks it against the rows as
+    /// they are at that moment, throws the toolkit's error or changes the
+    /// rows), then requires the data source to hold as many items as the rows
+    /// (`mismatch(rows, dataSource)` otherwise) and binds new and refreshed
+    /// rows to it.
+    ///
+    /// ```swift
+    /// mutating func perform(_ batch: UpdateBatch<ID, SpliceCall>) throws(SpliceError) {
+    ///     try list.replay(batch, apply: Self.apply) { rows, data in
+    ///         SpliceError(description: "the list holds \(rows) items, the data \(data)")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `apply` or `mismatch` give; the rows are then
+    ///   unspecified, and ``shown`` is still what the last bind showed.
+    /// - Complexity: the calls' own, plus O(*n*) for the bind.
+    @inlinable
+    public mutating func replay<Call: ToolkitCall, Failure: Error>(
+        _ batch: UpdateBatch<ID, Call>, apply: (Call, inout SequentialRows<ID>) throws(Failure) -> Void,
+        mismatch: (_ rows: Int, _ dataSource: Int) -> Failure
+    ) throws(Failure) {
+        for call in batch.calls { try apply(call, &self) }
+        guard count == batch.items.count else { throw mismatch(count, batch.items.count) }
+        bind(to: batch.items)
     }
 }

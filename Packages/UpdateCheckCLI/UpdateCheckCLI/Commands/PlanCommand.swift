@@ -81,17 +81,13 @@ package enum PlanCommand {
         }
         guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
         let calls = planCalls(plan)
-        switch format {
-        case "json": invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).json)
-        case "svg":
-            let picture = PlanPicture(
+        return write(
+            PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
+            to: invocation.console,
+            picture: PlanPicture(
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
-                notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? [])
-            invocation.console.writeOut(SVGPlanRenderer.render(picture))
-        default: invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).text)
-        }
-        return calls.problem == nil ? .success : .checkFailed
+                notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? []))
     }
 
     /// Plans two sectioned files with a sectioned adapter.
@@ -104,17 +100,29 @@ package enum PlanCommand {
         let plan = try sectionedPlan(from: old, to: new)
         guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
         let calls = planCalls(plan)
-        switch format {
-        case "json": invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).json)
-        case "svg":
-            let picture = PlanPicture(
+        return write(
+            PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
+            to: invocation.console,
+            picture: PlanPicture(
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
-                notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? [])
-            invocation.console.writeOut(SVGPlanRenderer.render(picture))
-        default: invocation.console.writeOut(PlanReport(calls, plan: plan, adapter: adapter).text)
+                notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? []))
+    }
+
+    /// Writes `report` in `format` (the picture is drawn only for `svg`),
+    /// flat or sectioned alike.
+    ///
+    /// - Returns: 1 when the calls `failed` on the adapter's model, else 0.
+    static func write(
+        _ report: PlanReport, format: String, failed: Bool, to console: Console,
+        picture: @autoclosure () -> PlanPicture
+    ) -> ExitCode {
+        switch format {
+        case "json": console.writeOut(report.json)
+        case "svg": console.writeOut(SVGPlanRenderer.render(picture()))
+        default: console.writeOut(report.text)
         }
-        return calls.problem == nil ? .success : .checkFailed
+        return failed ? .checkFailed : .success
     }
 
     /// The sectioned plan of two sectioned files: the verified diff, items
