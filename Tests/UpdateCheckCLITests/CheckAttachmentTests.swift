@@ -35,7 +35,8 @@ import UIKitAdapter
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("check-2.xml").path
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)),
+            pictures: PictureFolder(junitPath: junit))
         let code = try CheckCommand.run(
             [suite], options: CheckOptions(ids: 2, areas: [.adapters], junitPath: junit), console: .discarding)
         #expect(code == .checkFailed)
@@ -69,7 +70,8 @@ import UIKitAdapter
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("s.xml").path
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, ids: 2, seed: 1, randomPairs: 0, pictures: PictureFolder(junitPath: junit))
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)),
+            pictures: PictureFolder(junitPath: junit))
         // Shard 2 of 2 holds local cases 1 and 3: old [a] and old [b].
         let results = try SuiteRunner(shard: Shard(index: 2, count: 2)!, console: .discarding).run([suite]).results
         #expect(results.flatMap(\.cases).map(\.name) == ["old [a]", "old [b]"])
@@ -81,7 +83,7 @@ import UIKitAdapter
 
     @Test func anUnwritablePictureIsExit73() throws {
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, ids: 1, seed: 1, randomPairs: 0,
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 1, seed: 1, randomPairs: 0)),
             pictures: PictureFolder(junitPath: "/nonexistent/folder/r.xml"))
         #expect(
             throws: CLIError.cannotCreate(

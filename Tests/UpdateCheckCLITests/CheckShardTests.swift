@@ -34,14 +34,12 @@ import Testing
     @Test(arguments: [3, 7])
     func theUnionOfTheShardsIsTheWholeRun(count: Int) throws {
         // Every built-in suite at two IDs, with fewer random pairs per adapter to keep it quick.
-        let suites =
-            try BuiltInSuites.make(CheckOptions(ids: 2, records: 1, areas: [.state, .diff]))
-            + BuiltInAdapters.defaults.map {
-                AdapterConformanceSuite.make($0, ids: 2, seed: 5, randomPairs: 250, pictures: nil)
-            }
-            + BuiltInAdapters.sectioned.map {
-                SectionedConformanceSuite.make($0, bound: BuiltInSuites.sectionedAdapterBound(ids: 2), pictures: nil)
-            }
+        let adapters = BuiltInSuites.adapterSuites(
+            BuiltInAdapters.defaults + BuiltInAdapters.sectioned,
+            options: CheckOptions(ids: 2, areas: [.adapters], seed: 5),
+            randomPairs: 250)
+        let suites: [CheckSuite] =
+            try BuiltInSuites.make(CheckOptions(ids: 2, records: 1, areas: [.state, .diff])) + adapters
         let whole = Self.keys(try SuiteRunner(console: .discarding).run(suites).results)
         #expect(whole.count == 93 + 33 + 4 * 8 + 8 * 33)
         #expect(Set(whole).count == whole.count)

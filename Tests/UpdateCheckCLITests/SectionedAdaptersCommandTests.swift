@@ -144,7 +144,7 @@ import UIKitAdapter
     @Test func aFailureNamesTheSmallestCaseWithItsBatchesAndGetsAPicture() throws {
         let report = SectionedConformanceKit.check(ForgetsInsertions(), sectionCount: 1, idCount: 1)
         #expect(report.groups.map(\.name) == ["old []", "old [S:]", "old [S: a]"])
-        let summary = timeless(AdaptersCheckCommand.summary(of: report))
+        let summary = timeless(AdapterReport.sectioned(report).summary())
         #expect(
             summary.hasPrefix(
                 "forgets-insertions: FAILED \(report.failureCount) of \(report.casesChecked) cases in <t> s; "
@@ -153,7 +153,8 @@ import UIKitAdapter
         #expect(summary.hasSuffix("\n    batch 1:  → [S: a]\n"))
         let folder = try DiffTestFiles()
         let pictures = PictureFolder(junitPath: folder.folder.appendingPathComponent("check.xml").path)
-        let cases = try SectionedConformanceSuite.cases(for: report, positions: [0, 1, 2], pictures: pictures)
+        let cases = try AdapterConformanceSuite.cases(
+            for: .sectioned(report), positions: [0, 1, 2], pictures: pictures)
         #expect(cases[0].outcome == .passed && cases[0].systemOut == nil)
         guard case .failure(let message, let type, let details) = cases[1].outcome else {
             Issue.record("expected old [S:] to fail")

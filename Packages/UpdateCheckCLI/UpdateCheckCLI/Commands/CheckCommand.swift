@@ -79,16 +79,10 @@ package enum CheckCommand {
         _ catalog: AdapterCatalog, options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
         guard options.areas.contains(.adapters) else { return [] }
-        let pictures = PictureFolder.beside(options.junitPath)
-        let flat = (catalog.added + catalog.plugged.filter { !$0.isSectioned }.map(\.entry)).map { adapter in
-            AdapterConformanceSuite.make(
-                adapter, ids: options.ids, seed: options.seed, randomPairs: randomPairs, pictures: pictures)
-        }
-        let bound = BuiltInSuites.sectionedAdapterBound(ids: options.ids)
-        return flat
-            + catalog.plugged.filter(\.isSectioned).map { adapter in
-                SectionedConformanceSuite.make(adapter.sectionedEntry, bound: bound, pictures: pictures)
-            }
+        let programs = catalog.plugged.map(\.entry)
+        return BuiltInSuites.adapterSuites(
+            catalog.added + programs.filter { $0.shape == .flat } + programs.filter { $0.shape == .sectioned },
+            options: options, randomPairs: randomPairs)
     }
 
     /// Runs `suites` with `options`: the body of the command, open to tests

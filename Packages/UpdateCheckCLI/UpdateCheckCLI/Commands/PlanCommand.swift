@@ -79,7 +79,7 @@ package enum PlanCommand {
         } catch {
             throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
         }
-        guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
+        guard case .flat(let planCalls)? = adapter.planner else { throw cannotPlan(adapter) }
         let calls = planCalls(plan)
         return write(
             PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
@@ -94,11 +94,11 @@ package enum PlanCommand {
     ///
     /// - Throws: as ``run(_:)``.
     static func runSectioned(
-        _ invocation: Invocation, adapter: SectionedAdapterEntry, format: String, old: DiffSnapshotFile,
+        _ invocation: Invocation, adapter: AdapterEntry, format: String, old: DiffSnapshotFile,
         new: DiffSnapshotFile
     ) throws(CLIError) -> ExitCode {
         let plan = try sectionedPlan(from: old, to: new)
-        guard let planCalls = adapter.plan else { throw .usage("The adapter '\(adapter.name)' cannot plan files.") }
+        guard case .sectioned(let planCalls)? = adapter.planner else { throw cannotPlan(adapter) }
         let calls = planCalls(plan)
         return write(
             PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
@@ -107,6 +107,11 @@ package enum PlanCommand {
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
                 notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? []))
+    }
+
+    /// The error for an adapter that has no plans of string IDs (an adapter program).
+    static func cannotPlan(_ adapter: AdapterEntry) -> CLIError {
+        .usage("The adapter '\(adapter.name)' cannot plan files.")
     }
 
     /// Writes `report` in `format` (the picture is drawn only for `svg`),

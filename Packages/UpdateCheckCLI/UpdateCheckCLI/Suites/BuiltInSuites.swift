@@ -31,18 +31,26 @@ package enum BuiltInSuites {
                         sectionCount: sectionCount, idCount: sectionedIDs,
                         name: "diff sections s=\(sectionCount) k=\(sectionedIDs)"))
             case .adapters:
-                let pictures = PictureFolder.beside(options.junitPath)
-                for adapter in BuiltInAdapters.defaults {
-                    suites.append(
-                        AdapterConformanceSuite.make(adapter, ids: options.ids, seed: options.seed, pictures: pictures))
-                }
-                let bound = sectionedAdapterBound(ids: options.ids)
-                for adapter in BuiltInAdapters.sectioned {
-                    suites.append(SectionedConformanceSuite.make(adapter, bound: bound, pictures: pictures))
-                }
+                suites += adapterSuites(BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options)
             }
         }
         return suites
+    }
+
+    /// The suites of `check` proving `adapters`, in order: a flat adapter on
+    /// every pair over `--ids` IDs and `randomPairs` random pairs from
+    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:)``; pictures
+    /// of failing cases go beside the JUnit report.
+    package static func adapterSuites(
+        _ adapters: [AdapterEntry], options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
+    ) -> [CheckSuite] {
+        let pictures = PictureFolder.beside(options.junitPath)
+        let flat = ConformanceScope.flat(
+            AdapterConformanceSuite.options(ids: options.ids, seed: options.seed, randomPairs: randomPairs))
+        let sectioned = ConformanceScope.sectioned(sectionedAdapterBound(ids: options.ids))
+        return adapters.map { adapter in
+            AdapterConformanceSuite.make(adapter, scope: adapter.shape == .flat ? flat : sectioned, pictures: pictures)
+        }
     }
 
     /// The sections of the sectioned suites: 2 (S, T).

@@ -5,9 +5,9 @@ import JUnitReporter
 /// `ConformanceTestCase` mapping as JUnit cases, and the pictures of failing
 /// groups attached to them.
 ///
-/// Both adapter suites (``AdapterConformanceSuite`` and
-/// ``SectionedConformanceSuite``) name, time and fail their cases through
-/// here, so a flat and a sectioned report read the same in every CI system.
+/// The adapter suite (``AdapterConformanceSuite``) names, times and fails
+/// its cases through here, so a flat and a sectioned report read the same in
+/// every CI system.
 enum ConformanceCases {
     /// One JUnit case per kit case, in order: class
     /// `BatchUpdate.conformance.<adapter>`, a failing group naming its

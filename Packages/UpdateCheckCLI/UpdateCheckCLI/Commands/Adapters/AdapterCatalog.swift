@@ -41,7 +41,7 @@ package struct AdapterCatalog: Sendable {
     /// suites: the four built-in defaults, the added adapters, then the
     /// manifest's programs.
     package var defaults: [AdapterEntry] {
-        BuiltInAdapters.defaults + added + plugged.filter { !$0.isSectioned }.map(\.entry)
+        BuiltInAdapters.defaults + added + plugged.map(\.entry).filter { $0.shape == .flat }
     }
 
     /// What `updatecheck adapters` lists: ``defaults``, then the built-in variants.
@@ -50,8 +50,8 @@ package struct AdapterCatalog: Sendable {
     /// The sectioned adapters: those `adapters check --sections` proves
     /// and `updatecheck adapters` lists after the flat ones — the built-in
     /// ones, then the manifest's programs on a sectioned model.
-    package var sectioned: [SectionedAdapterEntry] {
-        BuiltInAdapters.sectioned + plugged.filter(\.isSectioned).map(\.sectionedEntry)
+    package var sectioned: [AdapterEntry] {
+        BuiltInAdapters.sectioned + plugged.map(\.entry).filter { $0.shape == .sectioned }
     }
 
     /// The adapter called `name`.
@@ -78,7 +78,7 @@ package struct AdapterCatalog: Sendable {
     ///
     /// - Throws: a usage error listing the sectioned adapters' names (naming
     ///   `--option` when the name was its value).
-    package func sectionedNamed(_ name: String, option: String? = nil) throws(CLIError) -> SectionedAdapterEntry {
+    package func sectionedNamed(_ name: String, option: String? = nil) throws(CLIError) -> AdapterEntry {
         guard let entry = sectioned.first(where: { $0.name == name }) else {
             let names = sectioned.map(\.name).joined(separator: ", ")
             let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "sectioned adapter '\(name)'"

@@ -1,9 +1,34 @@
 import BatchUpdate
+import ListDiff
 
-/// One adapter the CLI knows, with its type erased: what it is, how it
-/// plans string-ID snapshots from files, and how the conformance kit proves it.
+/// One adapter the CLI knows, flat or sectioned, with its type erased: what
+/// it is, how it plans snapshot files of string IDs, and how its kit proves it.
+///
+/// A flat list is proven by the conformance kit and a sectioned one by the
+/// sectioned kit; either way the entry takes a ``ConformanceScope`` and gives
+/// an ``AdapterReport``, which the one adapter suite
+/// (``AdapterConformanceSuite``) turns into cases. Only ``shape`` says which
+/// lists the adapter takes: the catalog, `plan` and `adapters check` pick
+/// adapters by it.
 package struct AdapterEntry: Sendable {
-    /// The adapter's name (`uikit`).
+    /// The lists an adapter takes.
+    package enum Shape: Sendable, Equatable {
+        /// Flat lists: ``UpdateAdapter``s, proven by `ConformanceKit`.
+        case flat
+        /// Sectioned lists: ``SectionedUpdateAdapter``s, proven by `SectionedConformanceKit`.
+        case sectioned
+    }
+
+    /// How an adapter plans two files: its batches for a plan of string IDs,
+    /// replayed on its toolkit model.
+    package enum Planner: Sendable {
+        /// A flat adapter's calls for a flat plan.
+        case flat(@Sendable (UpdatePlan<String>) -> PlannedCalls)
+        /// A sectioned adapter's batches for a sectioned plan.
+        case sectioned(@Sendable (SectionedUpdatePlan<String, String>) -> SectionedPlannedCalls)
+    }
+
+    /// The adapter's name (`uikit`, `uikit-sections`).
     package var name: String
     /// Its toolkit semantics, one paragraph.
     package var summary: String
@@ -11,55 +36,100 @@ package struct AdapterEntry: Sendable {
     package var policy: AdapterPolicy
     /// Whether it is a variant of a default adapter (checked only when named).
     package var isVariant: Bool
-    /// The adapter's calls for a plan of string IDs, replayed on its model
-    /// (`nil` for an adapter program, which the kit proves with its own IDs only).
-    package var plan: (@Sendable (UpdatePlan<String>) -> PlannedCalls)?
-    /// Runs the conformance kit on the adapter.
+    /// The lists it takes.
+    package var shape: Shape
+    /// How it plans files (`nil` for an adapter program, which the kit
+    /// proves with its own IDs only).
+    package var planner: Planner?
+    /// Runs the adapter's kit on `scope`, on the groups of a shard (of the
+    /// suite's own positions).
     ///
     /// Throws only for an adapter that cannot run at all (a manifest's
     /// program that does not start, or declares another policy than its
     /// manifest): its suite's cases then end as errors with the message.
-    package var prove: @Sendable (ConformanceOptions) throws(CLIError) -> ConformanceReport
+    package var prove: @Sendable (ConformanceScope, Shard) throws(CLIError) -> AdapterReport
 
     /// Creates an entry from its parts.
     package init(
-        name: String, summary: String, policy: AdapterPolicy, isVariant: Bool = false,
-        plan: (@Sendable (UpdatePlan<String>) -> PlannedCalls)? = nil,
-        prove: @escaping @Sendable (ConformanceOptions) throws(CLIError) -> ConformanceReport
+        name: String, summary: String, policy: AdapterPolicy, isVariant: Bool = false, shape: Shape,
+        planner: Planner? = nil,
+        prove: @escaping @Sendable (ConformanceScope, Shard) throws(CLIError) -> AdapterReport
     ) {
         self.name = name
         self.summary = summary
         self.policy = policy
         self.isVariant = isVariant
-        self.plan = plan
+        self.shape = shape
+        self.planner = planner
         self.prove = prove
     }
 
-    /// Wraps `adapter` (for files of string IDs) and the same adapter for
-    /// the kit's integer IDs.
+    /// Wraps a flat `adapter` (for files of string IDs) and the same adapter
+    /// for the kit's integer IDs.
     package init<ForFiles: UpdateAdapter, ForKit: UpdateAdapter>(
         _ adapter: ForFiles, proving: ForKit, isVariant: Bool = false
     ) where ForFiles.ID == String, ForKit.ID == Int {
+        self.init(provingOnly: proving)
         name = adapter.name
         summary = adapter.summary
         policy = adapter.policy
         self.isVariant = isVariant
-        plan = { plan in
+        planner = .flat { plan in
             PlannedCalls(
                 batches: adapter.batches(for: plan).map { $0.calls.map(\.record) },
                 problem: ConformanceKit.verify(adapter, plan: plan))
         }
-        prove = { options in ConformanceKit.check(proving, options: options) }
     }
 
-    /// Wraps an adapter that only the conformance kit runs (an adapter
+    /// Wraps a flat adapter that only the conformance kit runs (an adapter
     /// program behind `--exec`): it has no string-ID plans.
     package init<ForKit: UpdateAdapter>(provingOnly adapter: ForKit) where ForKit.ID == Int {
+        let name = adapter.name
+        self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .flat) {
+            scope, shard throws(CLIError) in
+            guard case .flat(var options) = scope else { throw Self.mismatch(name, .flat) }
+            options.shard = shard
+            return .flat(ConformanceKit.check(adapter, options: options))
+        }
+    }
+
+    /// Wraps a sectioned `adapter` (for files of string IDs) and the same
+    /// adapter for the kit's section and item IDs.
+    package init<ForFiles: SectionedUpdateAdapter, ForKit: SectionedUpdateAdapter>(
+        _ adapter: ForFiles, proving: ForKit
+    )
+    where
+        ForFiles.SectionID == String, ForFiles.ItemID == String, ForKit.SectionID == ExhaustiveSectionID,
+        ForKit.ItemID == ExhaustiveID
+    {
+        self.init(provingOnly: proving)
         name = adapter.name
         summary = adapter.summary
         policy = adapter.policy
-        isVariant = false
-        plan = nil
-        prove = { options in ConformanceKit.check(adapter, options: options) }
+        planner = .sectioned { plan in
+            let batches = adapter.batches(for: plan)
+            return SectionedPlannedCalls(
+                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.sections.description),
+                problem: SectionedConformanceKit.problem(of: adapter, plan: plan))
+        }
+    }
+
+    /// Wraps a sectioned adapter that only the sectioned kit runs (an
+    /// adapter program): it has no string-ID plans.
+    package init<ForKit: SectionedUpdateAdapter>(provingOnly adapter: ForKit)
+    where ForKit.SectionID == ExhaustiveSectionID, ForKit.ItemID == ExhaustiveID {
+        let name = adapter.name
+        self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .sectioned) {
+            scope, shard throws(CLIError) in
+            guard case .sectioned(let bound) = scope else { throw Self.mismatch(name, .sectioned) }
+            return .sectioned(
+                SectionedConformanceKit.check(adapter, sectionCount: bound.sections, idCount: bound.ids, shard: shard))
+        }
+    }
+
+    /// The error for proving an adapter of `shape` on a scope of the other
+    /// shape (the catalog and the commands never ask for it).
+    static func mismatch(_ name: String, _ shape: Shape) -> CLIError {
+        .usage("'\(name)' takes \(shape == .flat ? "flat" : "sectioned") lists only.")
     }
 }

@@ -304,7 +304,7 @@ package struct AdapterManifest: Sendable, Equatable {
 
 extension AdapterManifest.Adapter {
     /// Whether the program is on a sectioned model (`uikit-sections`): the
-    /// sectioned kit proves it, as ``sectionedEntry``.
+    /// sectioned kit proves it (see ``entry``).
     package var isSectioned: Bool { ExternalAdapters.sectionedModelNames.contains(model) }
 
     /// The summary `updatecheck adapters` lists.
@@ -322,46 +322,30 @@ extension AdapterManifest.Adapter {
                 + "gives '\(policy)'.")
     }
 
-    /// The sectioned adapter as the CLI runs it: its program is started when
-    /// its suite runs, checked against the manifest's policy, proven by the
-    /// sectioned kit, and ended.
-    package var sectionedEntry: SectionedAdapterEntry {
-        let adapter = self
-        return SectionedAdapterEntry(name: name, summary: summary, policy: policy) { bound, shard throws(CLIError) in
-            var report = try adapter.withProgram(ExternalAdapters.startSectioned) { entry throws(CLIError) in
-                try entry.prove(bound, shard)
-            }
-            report.adapter = adapter.name
-            return report
-        }
-    }
-
-    /// The adapter as the CLI runs it: its program is started when its
-    /// suite runs, checked against the manifest's policy, proven, and ended.
+    /// The adapter as the CLI runs it, flat or sectioned as its model is:
+    /// its program is started when its suite runs, checked against the
+    /// manifest's policy, proven by its kit, and ended.
     package var entry: AdapterEntry {
         let adapter = self
-        return AdapterEntry(name: name, summary: summary, policy: policy) { options throws(CLIError) in
-            var report = try adapter.withProgram(ExternalAdapters.start) { entry throws(CLIError) in
-                try entry.prove(options)
-            }
+        return AdapterEntry(
+            name: name, summary: summary, policy: policy, shape: isSectioned ? .sectioned : .flat
+        ) { scope, shard throws(CLIError) in
+            var report = try adapter.withProgram { entry throws(CLIError) in try entry.prove(scope, shard) }
             report.adapter = adapter.name
             return report
         }
     }
 
-    /// `body`'s result on the program as `start` starts it with this entry's
-    /// command, model, timeout, folder and `everyCase`: a failure to start is
+    /// `body`'s result on the program started with this entry's command,
+    /// model, timeout, folder and `everyCase`: a failure to start is
     /// located at this entry, a handshake policy other than the manifest's
     /// is refused, and the program is ended afterwards.
-    func withProgram<Entry, Result>(
-        _ start: (
-            _ command: String, _ model: String, _ timeout: Double, _ workingDirectory: String?, _ sendsEveryCase: Bool
-        ) throws(CLIError) -> ExternalAdapters.Started<Entry>,
-        _ body: (Entry) throws(CLIError) -> Result
-    ) throws(CLIError) -> Result {
-        let started: ExternalAdapters.Started<Entry>
+    func withProgram<Result>(_ body: (AdapterEntry) throws(CLIError) -> Result) throws(CLIError) -> Result {
+        let started: ExternalAdapters.Started
         do throws(CLIError) {
-            started = try start(command, model, Double(timeout), workingDirectory, everyCase)
+            started = try ExternalAdapters.start(
+                command: command, model: model, timeout: Double(timeout), workingDirectory: workingDirectory,
+                sendsEveryCase: everyCase)
         } catch {
             throw located(error)
         }

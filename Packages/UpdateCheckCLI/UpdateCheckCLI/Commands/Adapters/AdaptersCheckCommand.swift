@@ -86,6 +86,23 @@ package enum AdaptersCheckCommand {
     static let everyCase = OptionSpec.flag(
         "every-case", help: "Send --exec every case, not each distinct case once (programs with state).")
 
+    /// What one run of the command proves: the adapters, flat or sectioned,
+    /// on one scope and shard, with the program behind `--exec` if any.
+    struct Proof {
+        /// The adapters, in order.
+        var adapters: [AdapterEntry]
+        /// What each is proven on.
+        var scope: ConformanceScope
+        /// The shard of every adapter's groups.
+        var shard: Shard
+        /// The `--exec` program, ended when the run is done.
+        var program: ExternalAdapters.Started?
+        /// What the first line says the run proves.
+        var description: String
+        /// What the last line calls the adapters (`adapters`, `sectioned adapters`).
+        var noun: String
+    }
+
     /// Runs the command.
     ///
     /// - Throws: exit 64 for an unknown adapter, a bad option value or
@@ -94,17 +111,52 @@ package enum AdaptersCheckCommand {
     ///   the JUnit report cannot be written (checked before any work).
     /// - Returns: 0 when every adapter passed, 1 otherwise.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        if let sectionCount = try sections.value(in: invocation) {
-            return try runSectioned(invocation, sectionCount: sectionCount)
-        }
-        let options = try options(invocation)
         let junit = try Options.junit.value(in: invocation)
-        if let junit {
-            let manifest = try AdapterCatalog.manifestInputs(invocation)
-            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: manifest) }
+        let proof: Proof
+        if let sectionCount = try sections.value(in: invocation) {
+            proof = try sectioned(invocation, sectionCount: sectionCount, junit: junit)
+        } else {
+            proof = try flat(invocation, junit: junit)
         }
-        let adapters: [AdapterEntry]
-        let program: ExternalAdapters.Started<AdapterEntry>?
+        defer { proof.program?.stop() }
+        let console = invocation.console
+        console.line("Proving \(proof.adapters.map(\.name).joined(separator: ", ")): \(proof.description).")
+        let requests = proof.program?.requestsSent
+        let suites = proof.adapters.map { adapter in
+            AdapterConformanceSuite.command(adapter, scope: proof.scope, shard: proof.shard) { result in
+                switch result {
+                case .success(let report): console.writeOut(report.summary(requests: requests?()))
+                case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
+                }
+            }
+        }
+        let run = try SuiteRunner(shard: proof.shard, numbering: .withinEachSuite, console: console).run(suites)
+        if let junit {
+            try SuiteReport.write(run, name: "updatecheck adapters check", to: junit.path)
+        }
+        let failed = run.results.filter { $0.failureCount > 0 }.count
+        console.line(
+            failed == 0
+                ? "All \(proof.adapters.count) \(proof.noun) passed."
+                : "\(failed) of \(proof.adapters.count) \(proof.noun) failed.")
+        return run.exitCode
+    }
+
+    /// The flat form: the kit on the default adapters, on those named, or
+    /// on the `--exec` program of a flat model.
+    ///
+    /// - Throws: exit 64 for an unknown adapter or model, a sectioned model,
+    ///   `--model`, `--timeout` or `--every-case` without `--exec`; 65 or 66
+    ///   for a program with a bad handshake or that cannot be started; exit
+    ///   73 when the JUnit report cannot be written.
+    static func flat(_ invocation: Invocation, junit: OutputPath?) throws(CLIError) -> Proof {
+        var options = try options(invocation)
+        if let junit { try prepare(junit, invocation) }
+        let description = scope(options)
+        let shard = options.shard
+        options.shard = .whole
+        var proof = Proof(
+            adapters: [], scope: .flat(options), shard: shard, description: description, noun: "adapters")
         if let command = try exec.value(in: invocation) {
             guard invocation.positionals.isEmpty else {
                 throw .usage("Give either adapter names or '--exec', not both.")
@@ -112,60 +164,34 @@ package enum AdaptersCheckCommand {
             guard invocation.value("config") == nil else {
                 throw .usage("Give either '--exec' or '--config', not both.")
             }
+            let names = ExternalAdapters.modelNames.joined(separator: ", ")
             guard let model = try model.value(in: invocation) else {
-                throw .usage(
-                    "'--exec' needs '--model': one of \(ExternalAdapters.modelNames.joined(separator: ", ")).")
+                throw .usage("'--exec' needs '--model': one of \(names).")
             }
             if ExternalAdapters.sectionedModelNames.contains(model) {
                 throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
+            }
+            guard ExternalAdapters.modelNames.contains(model) else {
+                throw .usage("Unknown value '\(model)' for '--model': expected one of \(names).")
             }
             let timeout = try timeout.value(in: invocation) ?? 10
             let started = try ExternalAdapters.start(
                 command: command, model: model, timeout: Double(timeout),
                 sendsEveryCase: invocation.flag("every-case"))
-            program = started
-            adapters = [started.entry]
-        } else if invocation.value("model") != nil || invocation.value("timeout") != nil
-            || invocation.flag("every-case")
-        {
-            throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
-        } else {
-            let catalog = try AdapterCatalog(invocation)
-            if invocation.positionals.isEmpty {
-                adapters = catalog.defaults
-            } else {
-                var named: [AdapterEntry] = []
-                for name in invocation.positionals where !named.contains(where: { $0.name == name }) {
-                    named.append(try catalog.named(name))
-                }
-                adapters = named
-            }
-            program = nil
+            proof.program = started
+            proof.adapters = [started.entry]
+            return proof
         }
-        invocation.console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope(options)).")
-        let console = invocation.console
-        let suites = adapters.map { adapter in
-            AdapterConformanceSuite.command(adapter, options: options) { result in
-                switch result {
-                case .success(let report): console.writeOut(summary(of: report, requests: program?.requestsSent()))
-                case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
-                }
-            }
+        try refuseProgramOptions(invocation)
+        let catalog = try AdapterCatalog(invocation)
+        for name in invocation.positionals where !proof.adapters.contains(where: { $0.name == name }) {
+            proof.adapters.append(try catalog.named(name))
         }
-        defer { program?.stop() }
-        let run = try SuiteRunner(shard: options.shard, numbering: .withinEachSuite, console: console).run(suites)
-        if let junit {
-            try SuiteReport.write(run, name: "updatecheck adapters check", to: junit.path)
-        }
-        let failed = run.results.filter { $0.failureCount > 0 }.count
-        console.line(
-            failed == 0
-                ? "All \(adapters.count) adapters passed."
-                : "\(failed) of \(adapters.count) adapters failed.")
-        return run.exitCode
+        if invocation.positionals.isEmpty { proof.adapters = catalog.defaults }
+        return proof
     }
 
-    /// Runs the sectioned form (`--sections s`): the sectioned kit on every
+    /// The sectioned form (`--sections s`): the sectioned kit on every
     /// built-in sectioned adapter, on those named, or on the `--exec`
     /// program of a sectioned model.
     ///
@@ -174,7 +200,7 @@ package enum AdaptersCheckCommand {
     ///   `--exec` without a sectioned `--model`; 65 or 66 for a program with
     ///   a bad handshake or that cannot be started; exit 73 when the JUnit
     ///   report cannot be written.
-    static func runSectioned(_ invocation: Invocation, sectionCount: Int) throws(CLIError) -> ExitCode {
+    static func sectioned(_ invocation: Invocation, sectionCount: Int, junit: OutputPath?) throws(CLIError) -> Proof {
         let idCount = try ids.value(in: invocation) ?? defaultSectionedIDs
         guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
             throw .usage(
@@ -185,79 +211,53 @@ package enum AdaptersCheckCommand {
             throw .usage("'--\(option)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
         }
         let command = try exec.value(in: invocation)
-        if command == nil,
-            invocation.value("model") != nil || invocation.value("timeout") != nil || invocation.flag("every-case")
-        {
-            throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
-        }
+        if command == nil { try refuseProgramOptions(invocation) }
         let shard = try Options.shard.value(in: invocation) ?? .whole
-        let junit = try Options.junit.value(in: invocation)
-        var adapters: [SectionedAdapterEntry] = []
-        var program: ExternalAdapters.Started<SectionedAdapterEntry>?
+        let bound = SectionedBound(sections: sectionCount, ids: idCount)
+        var description =
+            "\(bound) (\(bound.groupCount) old snapshots; nothing, every kept item, every kept "
+            + "section changed)"
+        if shard != .whole { description += ", shard \(shard)" }
+        var proof = Proof(
+            adapters: [], scope: .sectioned(bound), shard: shard, description: description,
+            noun: "sectioned adapters")
         if let command {
             let model = try sectionedModel(invocation)
             if let junit {
-                let manifest = try AdapterCatalog.manifestInputs(invocation)
-                try CLIError.mapping { () throws(IOError) in
-                    try OutputPath.prepare([("junit", junit)], inputs: manifest)
-                }
+                try prepare(junit, invocation)
             }
-            let started = try ExternalAdapters.startSectioned(
+            let started = try ExternalAdapters.start(
                 command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
                 sendsEveryCase: invocation.flag("every-case"))
-            program = started
-            adapters = [started.entry]
-        } else {
-            if let junit {
-                let manifest = try AdapterCatalog.manifestInputs(invocation)
-                try CLIError.mapping { () throws(IOError) in
-                    try OutputPath.prepare([("junit", junit)], inputs: manifest)
-                }
-            }
-            let catalog = try AdapterCatalog(invocation)
-            for name in invocation.positionals where !adapters.contains(where: { $0.name == name }) {
-                adapters.append(try catalog.sectionedNamed(name))
-            }
-            if invocation.positionals.isEmpty { adapters = catalog.sectioned }
+            proof.program = started
+            proof.adapters = [started.entry]
+            return proof
         }
-        let requests = program?.requestsSent
-        defer { program?.stop() }
-        let bound = SectionedBound(sections: sectionCount, ids: idCount)
-        let console = invocation.console
-        var scope = "\(bound) (\(bound.groupCount) old snapshots; nothing, every kept item, every kept section changed)"
-        if shard != .whole { scope += ", shard \(shard)" }
-        console.line("Proving \(adapters.map(\.name).joined(separator: ", ")): \(scope).")
-        let suites = adapters.map { adapter in
-            SectionedConformanceSuite.command(adapter, bound: bound, shard: shard) { result in
-                switch result {
-                case .success(let report): console.writeOut(summary(of: report, requests: requests?()))
-                case .failure(let error): console.writeOut("\(adapter.name): could not run: \(error.message)\n")
-                }
-            }
+        if let junit { try prepare(junit, invocation) }
+        let catalog = try AdapterCatalog(invocation)
+        for name in invocation.positionals where !proof.adapters.contains(where: { $0.name == name }) {
+            proof.adapters.append(try catalog.sectionedNamed(name))
         }
-        let run = try SuiteRunner(shard: shard, numbering: .withinEachSuite, console: console).run(suites)
-        if let junit {
-            try SuiteReport.write(run, name: "updatecheck adapters check", to: junit.path)
-        }
-        let failed = run.results.filter { $0.failureCount > 0 }.count
-        console.line(
-            failed == 0
-                ? "All \(adapters.count) sectioned adapters passed."
-                : "\(failed) of \(adapters.count) sectioned adapters failed.")
-        return run.exitCode
+        if invocation.positionals.isEmpty { proof.adapters = catalog.sectioned }
+        return proof
     }
 
-    /// `uikit-sections: passed 39375 cases in 0.4 s`, or the failure count
-    /// and the smallest failing case of each kind with its batches; for an
-    /// adapter program, `(1125 requests sent)` after the time.
-    static func summary(of report: SectionedConformanceReport, requests: Int? = nil) -> String {
-        let time = String(format1: report.seconds) + " s" + (requests.map { " (\($0) requests sent)" } ?? "")
-        guard !report.passed else {
-            return "\(report.adapter): passed \(report.casesChecked) cases in \(time)\n"
+    /// Checks that the JUnit report can be written, and will not overwrite
+    /// the manifest, before any work.
+    ///
+    /// - Throws: exit 73 naming the path and the reason.
+    static func prepare(_ junit: OutputPath, _ invocation: Invocation) throws(CLIError) {
+        let manifest = try AdapterCatalog.manifestInputs(invocation)
+        try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: manifest) }
+    }
+
+    /// Refuses the options of an adapter program when there is none.
+    ///
+    /// - Throws: exit 64 for `--model`, `--timeout` or `--every-case` without `--exec`.
+    static func refuseProgramOptions(_ invocation: Invocation) throws(CLIError) {
+        if invocation.value("model") != nil || invocation.value("timeout") != nil || invocation.flag("every-case") {
+            throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
         }
-        let text = report.failures.map(\.details).joined(separator: "\n").split(separator: "\n").map { "  \($0)" }
-        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time); "
-            + "smallest of each kind:\n\(text.joined(separator: "\n"))\n"
     }
 
     /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed` and `--shard`.
@@ -311,20 +311,10 @@ package enum AdaptersCheckCommand {
         if ExternalAdapters.modelNames.contains(model) {
             throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(sectioned)).")
         }
-        return model
-    }
-
-    /// `uikit: passed 914721 cases in 2.1 s`, or the failure count and the
-    /// smallest failing case; for an adapter program, `(7695 requests sent)`
-    /// after the time.
-    static func summary(of report: ConformanceReport, requests: Int? = nil) -> String {
-        let time = String(format1: report.seconds) + " s" + (requests.map { " (\($0) requests sent)" } ?? "")
-        guard let smallest = report.smallestFailure else {
-            return "\(report.adapter): passed \(report.casesChecked) cases in \(time)\n"
+        guard ExternalAdapters.sectionedModelNames.contains(model) else {
+            throw .usage("Unknown value '\(model)' for '--model' with '--sections': expected one of \(sectioned).")
         }
-        let text = smallest.description.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n")
-        return "\(report.adapter): FAILED \(report.failureCount) of \(report.casesChecked) cases in \(time); "
-            + "smallest:\n\(text)\n"
+        return model
     }
 }
 

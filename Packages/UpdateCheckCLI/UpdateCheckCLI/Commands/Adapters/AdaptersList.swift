@@ -10,7 +10,7 @@ package enum AdaptersList {
     /// model, command and policy.
     package static func render(
         _ adapters: [AdapterEntry] = AdapterCatalog().all,
-        sectioned: [SectionedAdapterEntry] = AdapterCatalog().sectioned, programs: [AdapterManifest.Adapter] = []
+        sectioned: [AdapterEntry] = AdapterCatalog().sectioned, programs: [AdapterManifest.Adapter] = []
     ) -> String {
         var lines = ["Adapters (prove them with 'updatecheck adapters check'):"]
         let programNames = Set(programs.map(\.name))

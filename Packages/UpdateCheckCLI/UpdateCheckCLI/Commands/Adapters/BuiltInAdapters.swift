@@ -36,30 +36,30 @@ package enum BuiltInAdapters {
 
     /// Every sectioned adapter: UIKit's and the diffable data source's with
     /// sections, then the header-row adapters of the toolkits without sections.
-    package static let sectioned: [SectionedAdapterEntry] = [
-        SectionedAdapterEntry(
+    package static let sectioned: [AdapterEntry] = [
+        AdapterEntry(
             UIKitSectionedAdapter<String, String>(), proving: UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()
         ),
-        SectionedAdapterEntry(
+        AdapterEntry(
             UIKitSectionedAdapter<String, String>(refresh: .reload),
             proving: UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload)),
-        SectionedAdapterEntry(
+        AdapterEntry(
             DiffableSectionedAdapter<String, String>(),
             proving: DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()),
-        SectionedAdapterEntry(
+        AdapterEntry(
             DiffableSectionedAdapter<String, String>(refresh: .reload),
             proving: DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload)),
-        SectionedAdapterEntry(
+        AdapterEntry(
             AppKitSectionedTableAdapter<String, String>(AppKitTableAdapter()),
             proving: AppKitSectionedTableAdapter<ExhaustiveSectionID, ExhaustiveID>(AppKitTableAdapter())),
-        SectionedAdapterEntry(
+        AdapterEntry(
             RecyclerViewSectionedAdapter<String, String>(RecyclerViewUpdateAdapter()),
             proving: RecyclerViewSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(RecyclerViewUpdateAdapter())),
-        SectionedAdapterEntry(
+        AdapterEntry(
             RecyclerViewSectionedAdapter<String, String>(RecyclerViewUpdateAdapter(payload: nil)),
             proving: RecyclerViewSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(
                 RecyclerViewUpdateAdapter(payload: nil))),
-        SectionedAdapterEntry(
+        AdapterEntry(
             AnimatedListSectionedAdapter<String, String>(AnimatedListAdapter()),
             proving: AnimatedListSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(AnimatedListAdapter())),
     ]

@@ -18,11 +18,10 @@ package enum ExternalAdapters {
     /// Every model's name, flat ones first.
     package static var allModelNames: [String] { modelNames + sectionedModelNames }
 
-    /// A started program, as the kit proves it (an ``AdapterEntry``, or a
-    /// ``SectionedAdapterEntry`` for a sectioned model), and how to end it.
-    package struct Started<Entry: Sendable>: Sendable {
-        /// The program as an adapter the CLI runs.
-        package var entry: Entry
+    /// A started program, as the kit proves it, and how to end it.
+    package struct Started: Sendable {
+        /// The program as an adapter the CLI runs, of its model's shape.
+        package var entry: AdapterEntry
         /// The policy the program declared in its handshake.
         package var policy: AdapterPolicy
         /// Ends the program.
@@ -31,17 +30,24 @@ package enum ExternalAdapters {
         package var requestsSent: @Sendable () -> Int
     }
 
-    /// Starts `command` for the model `model`, reading its handshake; the
-    /// program runs in `workingDirectory` when given, and is sent every case
-    /// as it is when `sendsEveryCase` (otherwise cases equal up to renaming
-    /// their IDs are asked once).
+    /// The shape of the adapters proven on `model`, or `nil` for a name that
+    /// is no model's.
+    package static func shape(ofModel model: String) -> AdapterEntry.Shape? {
+        if modelNames.contains(model) { return .flat }
+        return sectionedModelNames.contains(model) ? .sectioned : nil
+    }
+
+    /// Starts `command` for the model `model`, flat or sectioned, reading
+    /// its handshake; the program runs in `workingDirectory` when given, and
+    /// is sent every case as it is when `sendsEveryCase` (otherwise cases
+    /// equal up to renaming their IDs are asked once).
     ///
     /// - Throws: exit 64 for an unknown model; 66 when the program cannot be
     ///   started; 65 when its handshake is missing or invalid.
     package static func start(
         command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
-    ) throws(CLIError) -> Started<AdapterEntry> {
-        func start<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started<AdapterEntry>
+    ) throws(CLIError) -> Started {
+        func flat<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
         where Inner.ID == Int {
             let adapter = try ExternalAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
@@ -50,49 +56,29 @@ package enum ExternalAdapters {
                 entry: AdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
                 requestsSent: adapter.requestCounter)
         }
-        do {
-            switch model {
-            case "uikit": return try start(UIKitBatchModel<Int>.self)
-            case "appkit": return try start(AppKitTableModel<Int>.self)
-            case "recyclerview": return try start(RecyclerViewModel<Int>.self)
-            case "diffable": return try start(DiffableDataSourceModel<Int>.self)
-            case "animatedlist": return try start(AnimatedListModel<Int>.self)
-            default:
-                throw CLIError.usage(
-                    "Unknown value '\(model)' for '--model': expected one of \(modelNames.joined(separator: ", ")).")
-            }
-        } catch {
-            throw startFailure(error)
-        }
-    }
-
-    /// Starts `command` for the sectioned model `model`, as ``start(command:model:timeout:workingDirectory:sendsEveryCase:)``
-    /// starts a flat one.
-    ///
-    /// - Throws: exit 64 for a model that is not a sectioned one; 66 when the
-    ///   program cannot be started; 65 when its handshake is missing or invalid.
-    package static func startSectioned(
-        command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
-    ) throws(CLIError) -> Started<SectionedAdapterEntry> {
-        func start<Inner: ReplayableSectionedModel>(
-            _ type: Inner.Type
-        ) throws(ExternalAdapterError) -> Started<SectionedAdapterEntry>
+        func sectioned<Inner: ReplayableSectionedModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
         where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
             let adapter = try ExternalSectionedAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
                 sendsEveryCase: sendsEveryCase)
             return Started(
-                entry: SectionedAdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
+                entry: AdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
                 requestsSent: adapter.requestCounter)
         }
         do {
             switch model {
-            case "uikit-sections": return try start(UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
-            case "diffable-sections": return try start(DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
+            case "uikit": return try flat(UIKitBatchModel<Int>.self)
+            case "appkit": return try flat(AppKitTableModel<Int>.self)
+            case "recyclerview": return try flat(RecyclerViewModel<Int>.self)
+            case "diffable": return try flat(DiffableDataSourceModel<Int>.self)
+            case "animatedlist": return try flat(AnimatedListModel<Int>.self)
+            case "uikit-sections": return try sectioned(UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
+            case "diffable-sections":
+                return try sectioned(DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
             default:
                 throw CLIError.usage(
-                    "Unknown value '\(model)' for '--model' with '--sections': expected one of "
-                        + "\(sectionedModelNames.joined(separator: ", ")).")
+                    "Unknown value '\(model)' for '--model': expected one of "
+                        + "\(allModelNames.joined(separator: ", ")).")
             }
         } catch {
             throw startFailure(error)

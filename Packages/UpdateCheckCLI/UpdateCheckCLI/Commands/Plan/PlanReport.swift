@@ -76,7 +76,7 @@ package struct PlanReport: Sendable, Equatable {
 
     /// The report of a sectioned adapter's `calls` for `plan`.
     package init(
-        _ calls: SectionedPlannedCalls, plan: SectionedUpdatePlan<String, String>, adapter: SectionedAdapterEntry
+        _ calls: SectionedPlannedCalls, plan: SectionedUpdatePlan<String, String>, adapter: AdapterEntry
     ) {
         let diff = plan.diff
         self.adapter = adapter.name

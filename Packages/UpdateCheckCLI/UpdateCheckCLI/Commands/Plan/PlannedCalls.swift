@@ -14,3 +14,21 @@ package struct PlannedCalls: Sendable, Equatable {
         self.problem = problem
     }
 }
+
+/// A sectioned adapter's batches for one plan, as data, and what replaying
+/// them on the adapter's toolkit model showed.
+package struct SectionedPlannedCalls: Sendable, Equatable {
+    /// The calls, one list per batch.
+    package var batches: [[CallRecord]]
+    /// What the data source holds after each batch (`[S: a b | T: c]`).
+    package var sections: [String]
+    /// The first problem the model replay found, or `nil` when the calls are right.
+    package var problem: SectionedConformanceFailure?
+
+    /// Creates the result.
+    package init(batches: [[CallRecord]], sections: [String], problem: SectionedConformanceFailure?) {
+        self.batches = batches
+        self.sections = sections
+        self.problem = problem
+    }
+}
