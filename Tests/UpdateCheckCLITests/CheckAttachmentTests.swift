@@ -35,8 +35,7 @@ import UIKitAdapter
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("check-2.xml").path
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)),
-            pictures: PictureFolder(junitPath: junit))
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)))
         let code = try CheckCommand.run(
             [suite], options: CheckOptions(ids: 2, areas: [.adapters], junitPath: junit), console: .discarding)
         #expect(code == .checkFailed)
@@ -70,10 +69,10 @@ import UIKitAdapter
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("s.xml").path
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)),
-            pictures: PictureFolder(junitPath: junit))
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)))
         // Shard 2 of 2 holds local cases 1 and 3: old [a] and old [b].
-        let results = try SuiteRunner(shard: Shard(index: 2, count: 2)!, console: .discarding).run([suite]).results
+        let run = try SuiteRunner(shard: Shard(index: 2, count: 2)!, console: .discarding).run([suite])
+        let results = try PictureFolder(junitPath: junit).attach(run).results
         #expect(results.flatMap(\.cases).map(\.name) == ["old [a]", "old [b]"])
         #expect(
             results.flatMap(\.cases).map(\.systemOut) == [
@@ -83,14 +82,14 @@ import UIKitAdapter
 
     @Test func anUnwritablePictureIsExit73() throws {
         let suite = AdapterConformanceSuite.make(
-            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 1, seed: 1, randomPairs: 0)),
-            pictures: PictureFolder(junitPath: "/nonexistent/folder/r.xml"))
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 1, seed: 1, randomPairs: 0)))
+        let folder = PictureFolder(junitPath: "/nonexistent/folder/r.xml")
         #expect(
             throws: CLIError.cannotCreate(
                 "/nonexistent/folder/r-forgetful-1.svg: cannot be written (the folder /nonexistent/folder does not exist)."
             )
         ) {
-            try SuiteRunner(console: .discarding).run([suite])
+            try folder.attach(try SuiteRunner(console: .discarding).run([suite]))
         }
     }
 }

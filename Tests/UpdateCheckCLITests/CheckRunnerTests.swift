@@ -34,7 +34,7 @@ extension Console {
         CheckSuite(name: name, area: .diff, caseCount: count) { selection in
             SuiteOutput(
                 cases: selection.positions(among: count).map { position in
-                    JUnitTestCase(
+                    CheckCase(
                         name: "\(name) \(position)", className: "made.up",
                         outcome: failing.contains(position)
                             ? .failure(message: "case \(position) broke", type: "made-up", details: "details")
@@ -120,7 +120,7 @@ extension Console {
     @Test func suiteAndRootTimesAreWallClockNotSumsOfCases() throws {
         let parallel = CheckSuite(name: "parallel", area: .diff, caseCount: 4) { selection in
             SuiteOutput(
-                cases: selection.positions(among: 4).map { JUnitTestCase(name: "c\($0)", className: "k", time: 30) })
+                cases: selection.positions(among: 4).map { CheckCase(name: "c\($0)", className: "k", time: 30) })
         }
         let run = try SuiteRunner(console: .discarding).run([parallel, Self.suite("other", count: 2)])
         #expect(run.results.count == 2)

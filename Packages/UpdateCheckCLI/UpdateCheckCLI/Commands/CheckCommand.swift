@@ -90,7 +90,8 @@ package enum CheckCommand {
     package static func run(_ suites: [CheckSuite], options: CheckOptions, console: Console) throws(CLIError)
         -> ExitCode
     {
-        let run = try SuiteRunner(shard: options.shard, console: console, progress: .perSuite).run(suites)
+        var run = try SuiteRunner(shard: options.shard, console: console, progress: .perSuite).run(suites)
+        if let pictures = PictureFolder.beside(options.junitPath) { run = try pictures.attach(run) }
         console.writeOut(SuiteSummary.text(run, replay: options.replayLine))
         if let path = options.junitPath {
             try SuiteReport.write(run, name: reportName, common: options.replayProperties, to: path)
@@ -148,15 +149,15 @@ package struct CheckOptions: Sendable, Equatable {
 
     /// The run-wide properties every suite of the report carries: seed,
     /// shard, ids, records (and only, when given), so a run can be replayed.
-    package var replayProperties: [JUnitProperty] {
+    package var replayProperties: [SuiteProperty] {
         var properties = [
-            JUnitProperty(name: "seed", value: String(seed)),
-            JUnitProperty(name: "shard", value: shard.description),
-            JUnitProperty(name: "ids", value: String(ids)),
-            JUnitProperty(name: "records", value: String(records)),
+            SuiteProperty(name: "seed", value: String(seed)),
+            SuiteProperty(name: "shard", value: shard.description),
+            SuiteProperty(name: "ids", value: String(ids)),
+            SuiteProperty(name: "records", value: String(records)),
         ]
         if areas != CheckArea.allCases {
-            properties.append(JUnitProperty(name: "only", value: areas.map(\.rawValue).joined(separator: ",")))
+            properties.append(SuiteProperty(name: "only", value: areas.map(\.rawValue).joined(separator: ",")))
         }
         return properties
     }

@@ -32,4 +32,24 @@ package struct PictureFolder: Sendable, Equatable {
         try OutputFile.write(SVGPlanRenderer.render(picture), to: path)
         return path
     }
+
+    /// The pictures sink: writes the picture of every case of `run` that
+    /// has one as `<stem>-<name>-<n>.svg`, *n* the case's position in its
+    /// whole suite from 1 (whatever the shard), and links it from the
+    /// case's `system-out` as `[[ATTACHMENT|path]]`, which GitLab shows with
+    /// the test.
+    ///
+    /// - Throws: exit 73 naming the file when a picture cannot be written.
+    package func attach(_ run: SuiteRun) throws(CLIError) -> SuiteRun {
+        var run = run
+        for (suite, result) in run.results.enumerated() {
+            for (index, testCase) in result.cases.enumerated() {
+                guard let picture = testCase.picture else { continue }
+                let position = result.positions.count == result.cases.count ? result.positions[index] : index
+                let path = try write(picture.picture, named: "\(picture.name)-\(position + 1)")
+                run.results[suite].cases[index].systemOut = "[[ATTACHMENT|\(path)]]"
+            }
+        }
+        return run
+    }
 }

@@ -1,4 +1,3 @@
-import JUnitReporter
 import ListDiff
 
 /// A suite: the one unit of checking in `updatecheck`.
@@ -22,13 +21,13 @@ package struct CheckSuite: Sendable {
     /// How many cases the suite has in an unsharded run.
     package var caseCount: Int
     /// Suite-specific `<property>` elements, known before the run.
-    package var properties: [JUnitProperty]
+    package var properties: [SuiteProperty]
     /// Runs the selected cases and returns them in ascending local position.
     package var run: @Sendable (CaseSelection) throws(CLIError) -> SuiteOutput
 
     /// Creates a suite.
     package init(
-        name: String, area: CheckArea, caseCount: Int, properties: [JUnitProperty] = [],
+        name: String, area: CheckArea, caseCount: Int, properties: [SuiteProperty] = [],
         run: @escaping @Sendable (CaseSelection) throws(CLIError) -> SuiteOutput
     ) {
         self.name = name
@@ -42,13 +41,13 @@ package struct CheckSuite: Sendable {
 /// What one run of a suite produced: its cases, and the figures it measured.
 package struct SuiteOutput: Sendable, Equatable {
     /// The selected cases, in ascending local position.
-    package var cases: [JUnitTestCase]
+    package var cases: [CheckCase]
     /// Properties measured while running (states explored, pairs checked),
     /// written after the suite's declared ones.
-    package var properties: [JUnitProperty]
+    package var properties: [SuiteProperty]
 
     /// Creates an output.
-    package init(cases: [JUnitTestCase], properties: [JUnitProperty] = []) {
+    package init(cases: [CheckCase], properties: [SuiteProperty] = []) {
         self.cases = cases
         self.properties = properties
     }

@@ -1,5 +1,4 @@
 import Foundation
-import JUnitReporter
 import ListDiff
 import UpdateCheckSupport
 
@@ -11,8 +10,8 @@ import UpdateCheckSupport
 /// its own wall-clock time, not the sum of cases that ran in parallel), and
 /// reports progress on the console. A suite none of whose
 /// cases is selected is not run and gives no result. What the results look
-/// like afterwards is for ``SuiteSummary`` (the table) and ``SuiteReport``
-/// (the JUnit report).
+/// like afterwards is for the sinks: ``SuiteSummary`` (the table),
+/// ``SuiteReport`` (the JUnit report) and ``PictureFolder`` (the pictures).
 package struct SuiteRunner: Sendable {
     /// How the runner shows progress while suites run.
     package enum Progress: Sendable, Equatable {
@@ -76,9 +75,10 @@ package struct SuiteRunner: Sendable {
             let started = Date()
             let suiteWatch = Stopwatch()
             let output = try suite.run(selection)
-            let result = SuiteResult(
+            var result = SuiteResult(
                 name: suite.name, area: suite.area, timestamp: started, seconds: suiteWatch.seconds,
                 properties: suite.properties + output.properties, cases: output.cases)
+            result.positions = selection.positions(among: suite.caseCount)
             results.append(result)
             if progress == .perSuite, !console.showsProgress {
                 let noun = result.cases.count == 1 ? "case" : "cases"
@@ -139,14 +139,18 @@ package struct SuiteResult: Sendable, Equatable {
     /// Wall-clock seconds the suite took.
     package var seconds: Double
     /// The suite's declared properties, then those its run measured.
-    package var properties: [JUnitProperty]
+    package var properties: [SuiteProperty]
     /// The cases that ran, in order.
-    package var cases: [JUnitTestCase]
+    package var cases: [CheckCase]
+    /// The local position of each case in the whole suite (whatever the
+    /// shard), when the suite returned one case per selected position:
+    /// what names a case's picture.
+    package var positions: [Int] = []
 
     /// Creates a result.
     package init(
-        name: String, area: CheckArea, timestamp: Date, seconds: Double, properties: [JUnitProperty],
-        cases: [JUnitTestCase]
+        name: String, area: CheckArea, timestamp: Date, seconds: Double, properties: [SuiteProperty],
+        cases: [CheckCase]
     ) {
         self.name = name
         self.area = area
@@ -157,12 +161,5 @@ package struct SuiteResult: Sendable, Equatable {
     }
 
     /// How many cases did not pass: failures and errors (a skipped case is not one).
-    package var failureCount: Int {
-        cases.reduce(0) { count, testCase in
-            switch testCase.outcome {
-            case .failure, .error: count + 1
-            case .passed, .skipped: count
-            }
-        }
-    }
+    package var failureCount: Int { cases.reduce(0) { $0 + ($1.isFailure ? 1 : 0) } }
 }

@@ -1,5 +1,4 @@
 import BatchUpdate
-import JUnitReporter
 import ListDiff
 
 /// One adapter's conformance as a suite, flat or sectioned alike: its kit's
@@ -9,12 +8,10 @@ import ListDiff
 /// `updatecheck check` proves each default adapter on every pair over
 /// `--ids` IDs and ``randomPairs`` random pairs, and each built-in sectioned
 /// adapter on `BuiltInSuites.sectionedAdapterBound(ids:)`
-/// (``make(_:scope:pictures:)``); `updatecheck adapters check` proves the
-/// adapters it is given with its own options
-/// (``command(_:scope:shard:observe:)``). A failing case can also get a
-/// picture of its smallest failing pair, written next to the JUnit report
-/// and linked from the case's `system-out` as `[[ATTACHMENT|path]]`, which
-/// GitLab shows with the test.
+/// (``make(_:scope:)``); `updatecheck adapters check` proves the adapters it
+/// is given with its own options (``command(_:scope:shard:observe:)``). A
+/// failing case carries a picture of its smallest failing pair, which
+/// `check`'s pictures sink (``PictureFolder``) writes next to the JUnit report.
 package enum AdapterConformanceSuite {
     /// How many random pairs `check` proves each flat adapter on, of up to
     /// ``randomItems`` items each.
@@ -28,12 +25,11 @@ package enum AdapterConformanceSuite {
     }
 
     /// The suite of `updatecheck check` proving `adapter` on `scope`, named
-    /// `adapters <name>`; pictures of failing cases go to `pictures` when
-    /// given (see ``PictureFolder``).
-    package static func make(_ adapter: AdapterEntry, scope: ConformanceScope, pictures: PictureFolder?) -> CheckSuite {
+    /// `adapters <name>`.
+    package static func make(_ adapter: AdapterEntry, scope: ConformanceScope) -> CheckSuite {
         make(
             adapter, name: "adapters \(adapter.name)", scope: scope,
-            properties: policyProperties(adapter) + scope.checkProperties, pictures: pictures, observe: nil)
+            properties: policyProperties(adapter) + scope.checkProperties, observe: nil)
     }
 
     /// The suite of `updatecheck adapters check`: `adapter` proved on
@@ -45,22 +41,21 @@ package enum AdapterConformanceSuite {
     ) -> CheckSuite {
         make(
             adapter, name: "adapter \(adapter.name) shard \(shard)", scope: scope,
-            properties: policyProperties(adapter) + scope.commandProperties(shard: shard), pictures: nil,
-            observe: observe)
+            properties: policyProperties(adapter) + scope.commandProperties(shard: shard), observe: observe)
     }
 
     /// The adapter's name and policy, the first properties of its suites.
-    static func policyProperties(_ adapter: AdapterEntry) -> [JUnitProperty] {
+    static func policyProperties(_ adapter: AdapterEntry) -> [SuiteProperty] {
         [
-            JUnitProperty(name: "adapter", value: adapter.name),
-            JUnitProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
-            JUnitProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
+            SuiteProperty(name: "adapter", value: adapter.name),
+            SuiteProperty(name: "moved-and-changed", value: adapter.policy.movedAndChanged.rawValue),
+            SuiteProperty(name: "refresh", value: adapter.policy.refresh.rawValue),
         ]
     }
 
     private static func make(
-        _ adapter: AdapterEntry, name: String, scope: ConformanceScope, properties: [JUnitProperty],
-        pictures: PictureFolder?, observe: (@Sendable (Result<AdapterReport, CLIError>) -> Void)?
+        _ adapter: AdapterEntry, name: String, scope: ConformanceScope, properties: [SuiteProperty],
+        observe: (@Sendable (Result<AdapterReport, CLIError>) -> Void)?
     ) -> CheckSuite {
         let count = scope.groupCount
         return CheckSuite(name: name, area: .adapters, caseCount: count, properties: properties) {
@@ -74,9 +69,10 @@ package enum AdapterConformanceSuite {
                 return SuiteOutput(cases: unavailable(adapter.name, error, scope: scope, positions: positions))
             }
             observe?(.success(report))
-            return SuiteOutput(
-                cases: try cases(for: report, positions: positions, pictures: pictures),
-                properties: report.measured.map { JUnitProperty(name: $0.name, value: $0.value) })
+            precondition(
+                report.testCases.count == positions.count,
+                "the kit ran \(report.testCases.count) groups, not \(positions.count)")
+            return SuiteOutput(cases: cases(for: report), properties: report.measured)
         }
     }
 
@@ -85,10 +81,10 @@ package enum AdapterConformanceSuite {
     /// carrying the message, so a broken plug-in fails its own suite and
     /// the run goes on.
     static func unavailable(_ adapter: String, _ error: CLIError, scope: ConformanceScope, positions: [Int])
-        -> [JUnitTestCase]
+        -> [CheckCase]
     {
         scope.groupNames(at: positions).map { name in
-            JUnitTestCase(
+            CheckCase(
                 name: name, className: ConformanceTestCase.className(adapter: adapter),
                 outcome: .error(message: error.message, type: "UpdateCheck.AdapterUnavailable", details: error.message))
         }
@@ -96,22 +92,17 @@ package enum AdapterConformanceSuite {
 
     /// One case per group of `report`, in its order: BatchUpdate's
     /// `ConformanceTestCase` mapping (class `BatchUpdate.conformance.<adapter>`,
-    /// a failing group naming its smallest failing case), as JUnit cases.
-    package static func cases(for report: AdapterReport) -> [JUnitTestCase] {
-        ConformanceCases.junit(report.testCases)
-    }
-
-    /// The cases of `report`, whose groups sit at the suite's local
-    /// `positions` (one each, in order), each failing one with a picture of
-    /// its smallest pair attached when `pictures` is given; a picture is
-    /// named by the case's position in the whole suite, whatever the shard.
-    ///
-    /// - Throws: exit 73 when a picture cannot be written.
-    package static func cases(for report: AdapterReport, positions: [Int], pictures: PictureFolder?)
-        throws(CLIError) -> [JUnitTestCase]
-    {
-        try ConformanceCases.junit(
-            report.testCases, adapter: report.adapter, positions: positions, pictures: pictures,
-            smallest: report.picture(ofGroup:))
+    /// a failing group naming its smallest failing case), each failing one
+    /// carrying the picture of its smallest failing case for the pictures
+    /// sink (named after the adapter).
+    package static func cases(for report: AdapterReport) -> [CheckCase] {
+        report.testCases.enumerated().map { index, testCase in
+            CheckCase(
+                name: testCase.name, className: testCase.className, time: testCase.seconds,
+                outcome: testCase.failure.map { .failure(message: $0.message, type: $0.type, details: $0.details) }
+                    ?? .passed,
+                picture: testCase.failure == nil
+                    ? nil : report.picture(ofGroup: index).map { CasePicture(name: report.adapter, picture: $0) })
+        }
     }
 }

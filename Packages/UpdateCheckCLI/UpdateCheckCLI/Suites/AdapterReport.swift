@@ -1,8 +1,8 @@
 import BatchUpdate
 
 /// What proving one adapter found, flat or sectioned: the domain result of
-/// an adapter suite, which the sinks read (the JUnit cases through
-/// ``testCases``, the pictures of failing groups, the `adapters check` line).
+/// an adapter suite, from which it yields its cases (through ``testCases``
+/// and the pictures of failing groups) and `adapters check` its lines.
 package enum AdapterReport: Sendable {
     /// The conformance kit's report on a flat adapter.
     case flat(ConformanceReport)
@@ -49,10 +49,10 @@ package enum AdapterReport: Sendable {
     /// Figures measured by the run, as `(name, value)` properties of its
     /// suite: a sectioned run's `cases` (a flat run's count follows from its
     /// options).
-    package var measured: [(name: String, value: String)] {
+    package var measured: [SuiteProperty] {
         switch self {
         case .flat: []
-        case .sectioned(let report): [("cases", String(report.casesChecked))]
+        case .sectioned(let report): [SuiteProperty(name: "cases", value: String(report.casesChecked))]
         }
     }
 

@@ -39,17 +39,15 @@ package enum BuiltInSuites {
 
     /// The suites of `check` proving `adapters`, in order: a flat adapter on
     /// every pair over `--ids` IDs and `randomPairs` random pairs from
-    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:)``; pictures
-    /// of failing cases go beside the JUnit report.
+    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:)``.
     package static func adapterSuites(
         _ adapters: [AdapterEntry], options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
-        let pictures = PictureFolder.beside(options.junitPath)
         let flat = ConformanceScope.flat(
             AdapterConformanceSuite.options(ids: options.ids, seed: options.seed, randomPairs: randomPairs))
         let sectioned = ConformanceScope.sectioned(sectionedAdapterBound(ids: options.ids))
         return adapters.map { adapter in
-            AdapterConformanceSuite.make(adapter, scope: adapter.shape == .flat ? flat : sectioned, pictures: pictures)
+            AdapterConformanceSuite.make(adapter, scope: adapter.shape == .flat ? flat : sectioned)
         }
     }
 

@@ -1,5 +1,4 @@
 import BatchUpdate
-import JUnitReporter
 import ListDiff
 
 /// The cases an adapter is proven on, flat or sectioned: the conformance
@@ -53,36 +52,36 @@ package enum ConformanceScope: Sendable, Equatable {
     /// The properties of `check`'s suite on this scope, after the adapter's
     /// name and policy: the random pairs and their size (the exhaustive
     /// pairs' `ids` is `check`'s own), or the bound's `sections` and `items`.
-    package var checkProperties: [JUnitProperty] {
+    package var checkProperties: [SuiteProperty] {
         switch self {
         case .flat(let options):
             [
-                JUnitProperty(name: "random-pairs", value: String(options.randomPairs)),
-                JUnitProperty(name: "max-items", value: String(options.maxRandomItems)),
+                SuiteProperty(name: "random-pairs", value: String(options.randomPairs)),
+                SuiteProperty(name: "max-items", value: String(options.maxRandomItems)),
             ]
         case .sectioned(let bound):
             [
-                JUnitProperty(name: "sections", value: String(bound.sections)),
-                JUnitProperty(name: "items", value: String(bound.ids)),
+                SuiteProperty(name: "sections", value: String(bound.sections)),
+                SuiteProperty(name: "items", value: String(bound.ids)),
             ]
         }
     }
 
     /// The properties of `adapters check`'s suite on this scope and
     /// `shard`: every option that replays it.
-    package func commandProperties(shard: Shard) -> [JUnitProperty] {
+    package func commandProperties(shard: Shard) -> [SuiteProperty] {
         switch self {
         case .flat(let options):
             [
-                JUnitProperty(name: "ids", value: String(options.ids)),
-                JUnitProperty(name: "changed-subset-limit", value: String(options.changedSubsetLimit)),
-                JUnitProperty(name: "random-pairs", value: String(options.randomPairs)),
-                JUnitProperty(name: "max-items", value: String(options.maxRandomItems)),
-                JUnitProperty(name: "seed", value: String(options.seed)),
-                JUnitProperty(name: "shard", value: shard.description),
+                SuiteProperty(name: "ids", value: String(options.ids)),
+                SuiteProperty(name: "changed-subset-limit", value: String(options.changedSubsetLimit)),
+                SuiteProperty(name: "random-pairs", value: String(options.randomPairs)),
+                SuiteProperty(name: "max-items", value: String(options.maxRandomItems)),
+                SuiteProperty(name: "seed", value: String(options.seed)),
+                SuiteProperty(name: "shard", value: shard.description),
             ]
         case .sectioned:
-            checkProperties + [JUnitProperty(name: "shard", value: shard.description)]
+            checkProperties + [SuiteProperty(name: "shard", value: shard.description)]
         }
     }
 }

@@ -1,4 +1,3 @@
-import JUnitReporter
 import ListDiff
 
 /// An exhaustive diff run as a suite: one case per old snapshot, every
@@ -16,9 +15,9 @@ package enum DiffExhaustiveSuite {
         return CheckSuite(
             name: name, area: .diff, caseCount: snapshots,
             properties: [
-                JUnitProperty(name: "ids", value: String(idCount)),
-                JUnitProperty(name: "snapshots", value: String(snapshots)),
-                JUnitProperty(name: "pairs", value: String(snapshots * snapshots)),
+                SuiteProperty(name: "ids", value: String(idCount)),
+                SuiteProperty(name: "snapshots", value: String(snapshots)),
+                SuiteProperty(name: "pairs", value: String(snapshots * snapshots)),
             ]
         ) { selection in
             let check = ExhaustiveCheck(
@@ -37,8 +36,8 @@ package enum DiffExhaustiveSuite {
             name: "diff exhaustive k=\(idCount) shard \(shard)", area: .diff,
             caseCount: ExhaustiveCheck.snapshotCount(idCount: idCount),
             properties: [
-                JUnitProperty(name: "ids", value: String(idCount)),
-                JUnitProperty(name: "shard", value: shard.description),
+                SuiteProperty(name: "ids", value: String(idCount)),
+                SuiteProperty(name: "shard", value: shard.description),
             ]
         ) { selection in
             let check = ExhaustiveCheck(
@@ -48,23 +47,23 @@ package enum DiffExhaustiveSuite {
             return SuiteOutput(
                 cases: cases(for: report),
                 properties: [
-                    JUnitProperty(name: "snapshots", value: String(report.snapshotCount)),
-                    JUnitProperty(name: "pairs", value: String(report.pairCount)),
-                    JUnitProperty(name: "standard-library-cross-checks", value: String(report.crossCheckedCount)),
+                    SuiteProperty(name: "snapshots", value: String(report.snapshotCount)),
+                    SuiteProperty(name: "pairs", value: String(report.pairCount)),
+                    SuiteProperty(name: "standard-library-cross-checks", value: String(report.crossCheckedCount)),
                 ])
         }
     }
 
     /// One case per old snapshot of `report` (class `ListDiff.exhaustive.k<k>`).
-    package static func cases(for report: ExhaustiveReport) -> [JUnitTestCase] {
+    package static func cases(for report: ExhaustiveReport) -> [CheckCase] {
         let className = "ListDiff.exhaustive.k\(report.idCount)"
         return report.rows.map { row in
             let old = DiffSeedSuite.text(row.old)
             let name = "old \(old)"
             guard !row.failures.isEmpty else {
-                return JUnitTestCase(name: name, className: className, time: row.seconds)
+                return CheckCase(name: name, className: className, time: row.seconds)
             }
-            return JUnitTestCase(
+            return CheckCase(
                 name: name, className: className, time: row.seconds,
                 outcome: .failure(
                     message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
@@ -85,9 +84,9 @@ package enum DiffExhaustiveSuite {
         return CheckSuite(
             name: name, area: .diff, caseCount: snapshots,
             properties: [
-                JUnitProperty(name: "sections", value: String(sectionCount)),
-                JUnitProperty(name: "items", value: String(idCount)),
-                JUnitProperty(name: "snapshots", value: String(snapshots)),
+                SuiteProperty(name: "sections", value: String(sectionCount)),
+                SuiteProperty(name: "items", value: String(idCount)),
+                SuiteProperty(name: "snapshots", value: String(snapshots)),
             ]
         ) { selection in
             let check = SectionedExhaustiveCheck(
@@ -98,9 +97,9 @@ package enum DiffExhaustiveSuite {
             let cases = report.rows.map { row in
                 let old = "[" + row.old.joined(separator: " | ") + "]"
                 guard !row.failures.isEmpty else {
-                    return JUnitTestCase(name: "old \(old)", className: className, time: row.seconds)
+                    return CheckCase(name: "old \(old)", className: className, time: row.seconds)
                 }
-                return JUnitTestCase(
+                return CheckCase(
                     name: "old \(old)", className: className, time: row.seconds,
                     outcome: .failure(
                         message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
@@ -108,7 +107,7 @@ package enum DiffExhaustiveSuite {
                         details: row.failures.map(\.description).joined(separator: "\n")))
             }
             return SuiteOutput(
-                cases: cases, properties: [JUnitProperty(name: "pairs", value: String(report.pairCount))])
+                cases: cases, properties: [SuiteProperty(name: "pairs", value: String(report.pairCount))])
         }
     }
 }

@@ -1,4 +1,3 @@
-import JUnitReporter
 import ListDiff
 import UpdateCheckSupport
 
@@ -40,15 +39,15 @@ package enum DiffSeedSuite {
 
     /// Verifies one pair with `verifiedDiff(from:to:)`: reaches new, paired
     /// moves, inverse, minimal moves and the standard library's cross-check.
-    static func verifyCase(_ pair: (old: [String], new: [String])) -> JUnitTestCase {
+    static func verifyCase(_ pair: (old: [String], new: [String])) -> CheckCase {
         let name =
             "verify \(text(pair.old)) -> \(text(pair.new))"
         let watch = Stopwatch()
         do {
             _ = try verifiedDiff(from: pair.old, to: pair.new)
-            return JUnitTestCase(name: name, className: className, time: watch.seconds)
+            return CheckCase(name: name, className: className, time: watch.seconds)
         } catch {
-            return JUnitTestCase(
+            return CheckCase(
                 name: name, className: className, time: watch.seconds,
                 outcome: .failure(
                     message: error.description, type: "ListDiff.ListDiffError", details: error.description))
@@ -56,7 +55,7 @@ package enum DiffSeedSuite {
     }
 
     /// Diffs the duplicate-ID snapshot, which must fail naming the ID and its offsets.
-    static func duplicateCase() -> JUnitTestCase {
+    static func duplicateCase() -> CheckCase {
         let name = "reject duplicate IDs \(text(duplicateSnapshot))"
         let watch = Stopwatch()
         let message: String
@@ -68,11 +67,11 @@ package enum DiffSeedSuite {
             if case .duplicateIDs(in: .old, let duplicates) = error,
                 duplicates == [DuplicateID(id: "a", offsets: [0, 1])]
             {
-                return JUnitTestCase(name: name, className: className, time: watch.seconds)
+                return CheckCase(name: name, className: className, time: watch.seconds)
             }
             message = "expected a duplicate-ID error naming a at offsets 0 and 1, got: \(error.description)"
         }
-        return JUnitTestCase(
+        return CheckCase(
             name: name, className: className, time: watch.seconds,
             outcome: .failure(message: message, type: "ListDiff.ListDiffError", details: message))
     }

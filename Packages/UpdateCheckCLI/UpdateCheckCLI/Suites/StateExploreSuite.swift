@@ -1,4 +1,3 @@
-import JUnitReporter
 import OptimisticScenario
 import OptimisticState
 import StateExplorer
@@ -53,7 +52,7 @@ package enum StateExploreSuite {
         let all = explorers
         return CheckSuite(name: name, area: .state, caseCount: all.count * caseCount) { selection in
             let positions = selection.positions(among: all.count * caseCount)
-            var cases: [JUnitTestCase] = []
+            var cases: [CheckCase] = []
             for (index, explorer) in all.enumerated() {
                 let range = index * caseCount..<(index + 1) * caseCount
                 let wanted = positions.filter(range.contains)
@@ -81,11 +80,11 @@ package enum StateExploreSuite {
     ) -> CheckSuite {
         let configuration = explorer.configuration
         var properties = [
-            JUnitProperty(name: "records", value: String(configuration.records)),
-            JUnitProperty(name: "values", value: String(configuration.values)),
+            SuiteProperty(name: "records", value: String(configuration.records)),
+            SuiteProperty(name: "values", value: String(configuration.values)),
         ]
         if let maxDepth = configuration.maxDepth {
-            properties.append(JUnitProperty(name: "max-depth", value: String(maxDepth)))
+            properties.append(SuiteProperty(name: "max-depth", value: String(maxDepth)))
         }
         return CheckSuite(name: name, area: .state, caseCount: caseCount, properties: properties) { selection in
             let watch = Stopwatch()
@@ -96,10 +95,10 @@ package enum StateExploreSuite {
             return SuiteOutput(
                 cases: selection.positions(among: caseCount).map { explored[$0] },
                 properties: [
-                    JUnitProperty(name: "states", value: String(report.states)),
-                    JUnitProperty(name: "transitions", value: String(report.transitions)),
-                    JUnitProperty(name: "depth", value: String(report.depth)),
-                    JUnitProperty(name: "fixed-point", value: String(report.reachedFixedPoint)),
+                    SuiteProperty(name: "states", value: String(report.states)),
+                    SuiteProperty(name: "transitions", value: String(report.transitions)),
+                    SuiteProperty(name: "depth", value: String(report.depth)),
+                    SuiteProperty(name: "fixed-point", value: String(report.reachedFixedPoint)),
                 ])
         }
     }
@@ -111,14 +110,14 @@ package enum StateExploreSuite {
 
     /// The cases of `report`, invariants in number order, then the fixed
     /// point, which carries the exploration's `seconds`.
-    package static func cases(_ report: ExplorationReport, seconds: Double) -> [JUnitTestCase] {
+    package static func cases(_ report: ExplorationReport, seconds: Double) -> [CheckCase] {
         let className = className(report.configuration)
         var cases = Invariant.allCases.map { invariant in
             let name = "invariant \(invariant.rawValue) \(invariant.name)"
             guard let found = report.counterexample(for: invariant) else {
-                return JUnitTestCase(name: name, className: className)
+                return CheckCase(name: name, className: className)
             }
-            return JUnitTestCase(
+            return CheckCase(
                 name: name, className: className,
                 outcome: .failure(
                     message: found.violation.description, type: "invariant",
@@ -128,8 +127,8 @@ package enum StateExploreSuite {
         let fixedPoint = "fixed point"
         cases.append(
             report.reachedFixedPoint
-                ? JUnitTestCase(name: fixedPoint, className: className, time: seconds)
-                : JUnitTestCase(
+                ? CheckCase(name: fixedPoint, className: className, time: seconds)
+                : CheckCase(
                     name: fixedPoint, className: className, time: seconds,
                     outcome: .skipped(message: "stopped at depth \(report.depth) by the depth limit")))
         return cases

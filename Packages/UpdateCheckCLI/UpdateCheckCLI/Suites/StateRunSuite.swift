@@ -1,4 +1,3 @@
-import JUnitReporter
 import OptimisticScenario
 import OptimisticState
 import UpdateCheckSupport
@@ -24,7 +23,7 @@ package enum StateRunSuite {
     ) -> CheckSuite {
         CheckSuite(
             name: name, area: .state, caseCount: sources.count,
-            properties: [JUnitProperty(name: "trace-salt", value: String(salt))]
+            properties: [SuiteProperty(name: "trace-salt", value: String(salt))]
         ) { selection in
             let cases = selection.positions(among: sources.count).map { position in
                 let source = sources[position]
@@ -49,8 +48,8 @@ package enum StateRunSuite {
     /// The case of one scenario: its title, the file it came from (as
     /// `scenario file: …` in the case's output), its failures and the
     /// anonymised trace.
-    static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> JUnitTestCase {
-        var testCase = JUnitTestCase(name: source.scenario.name, className: "state.run", time: seconds)
+    static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> CheckCase {
+        var testCase = CheckCase(name: source.scenario.name, className: "state.run", time: seconds)
         testCase.systemOut = "scenario file: \(source.name)"
         guard let first = report.failures.first else { return testCase }
         var details = report.failures.map(\.description).joined(separator: "\n")
