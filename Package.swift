@@ -26,6 +26,12 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "UpdateCheck",
+    // The floors of the libraries an app links (OptimisticState, ListDiff,
+    // BatchUpdate, the adapters): iOS 15, tvOS 15, visionOS 1 and macOS 15,
+    // using no API above them. The tools (StateExplorer, ExternalAdapter,
+    // JUnitReporter, UpdateCheckCLI, `updatecheck`) are built on macOS and
+    // Linux. Scripts/checks/availability holds the code to these floors.
+    platforms: [.macOS(.v15), .iOS(.v15), .tvOS(.v15), .visionOS(.v1)],
     products: [
         .library(name: "OptimisticState", targets: ["OptimisticState"]),
         .library(name: "OptimisticStateTesting", targets: ["OptimisticStateTesting"]),
@@ -45,9 +51,15 @@ let package = Package(
         .executable(name: "updatecheck", targets: ["updatecheck"]),
     ],
     targets: [
+        // The one target that imports the C library (Glibc, Musl or Darwin):
+        // system calls retried on EINTR with typed errors, spawn, memory maps,
+        // signals, the monotonic clock. Internal, not a product.
+        .target(name: "UpdateCheckPlatform", path: "Packages/Platform", swiftSettings: strict),
         // Small helpers shared by modules that do not depend on each other
         // (JSON text, parallel loop, clock): internal, not a product.
-        .target(name: "UpdateCheckSupport", path: "Packages/Support", swiftSettings: strict),
+        .target(
+            name: "UpdateCheckSupport", dependencies: ["UpdateCheckPlatform"], path: "Packages/Support",
+            swiftSettings: strict),
         // Core state machine (Foundation-free).
         .target(name: "OptimisticState", path: "Packages/OptimisticState", swiftSettings: strict),
         // A test clock, a scripted network and a harness for the main-actor controller.
@@ -64,7 +76,8 @@ let package = Package(
             path: "Packages/OptimisticScenario", swiftSettings: strict),
         // Exhaustive exploration of the real store.
         .target(
-            name: "StateExplorer", dependencies: ["OptimisticState", "OptimisticScenario", "UpdateCheckSupport"],
+            name: "StateExplorer",
+            dependencies: ["OptimisticState", "OptimisticScenario", "UpdateCheckSupport", "UpdateCheckPlatform"],
             path: "Packages/StateExplorer", swiftSettings: strict),
         // Diff engine over unique IDs (Foundation-free).
         .target(
@@ -90,26 +103,34 @@ let package = Package(
             swiftSettings: strict),
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(
-            name: "ExternalAdapter", dependencies: ["BatchUpdate", "ListDiff", "UpdateCheckSupport"],
+            name: "ExternalAdapter",
+            dependencies: ["BatchUpdate", "ListDiff", "UpdateCheckSupport", "UpdateCheckPlatform"],
             path: "Packages/ExternalAdapter",
             swiftSettings: strict),
         // File input and output: atomic files, temporary files, input files,
         // output paths, standard streams (internal, not a product).
-        .target(name: "UpdateCheckIO", path: "Packages/IO", swiftSettings: strict),
-        // JUnit XML on libxml2.
+        .target(
+            name: "UpdateCheckIO", dependencies: ["UpdateCheckPlatform"], path: "Packages/IO", swiftSettings: strict),
+        // JUnit XML on libxml2: on Linux through pkg-config (libxml2-dev), on
+        // Apple's systems the SDK's own libxml2 module; UpdateCheckLibXML2
+        // picks the one there is.
         .systemLibrary(
             name: "CLibXML2", path: "Packages/JUnitReporter/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .target(
-            name: "JUnitReporter", dependencies: ["CLibXML2", "UpdateCheckIO"], path: "Packages/JUnitReporter/JUnitReporter",
-            swiftSettings: strict),
+            name: "UpdateCheckLibXML2",
+            dependencies: [.target(name: "CLibXML2", condition: .when(platforms: [.linux]))],
+            path: "Packages/JUnitReporter/LibXML2", swiftSettings: strict),
+        .target(
+            name: "JUnitReporter", dependencies: ["UpdateCheckLibXML2", "UpdateCheckIO", "UpdateCheckPlatform"],
+            path: "Packages/JUnitReporter/JUnitReporter", swiftSettings: strict),
         // The CLI: logic in a library, a tiny main.
         .target(
             name: "UpdateCheckCLI",
             dependencies: [
                 "OptimisticState", "OptimisticScenario", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
                 "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
-                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport", "UpdateCheckIO",
+                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport", "UpdateCheckIO", "UpdateCheckPlatform",
             ],
             path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
         .executableTarget(
@@ -150,7 +171,8 @@ let package = Package(
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
-            name: "JUnitReporterTests", dependencies: ["JUnitReporter", "UpdateCheckIO", "UpdateCheckTestSupport"],
+            name: "JUnitReporterTests",
+            dependencies: ["JUnitReporter", "UpdateCheckIO", "UpdateCheckLibXML2", "UpdateCheckTestSupport"],
             path: "Tests/JUnitReporterTests"),
         .testTarget(
             name: "UpdateCheckCLITests",

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// One running adapter program: started through `/bin/sh -c`, spoken to
 /// through pipes on its stdin and stdout, its stderr collected.
@@ -23,7 +19,7 @@ final class AdapterProcess: @unchecked Sendable {
         case timedOut
     }
 
-    let pid: pid_t
+    let pid: Int32
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -58,48 +54,37 @@ final class AdapterProcess: @unchecked Sendable {
     ///   created. (A folder that cannot be entered makes the program exit
     ///   with status 2 and a message on stderr.)
     init(command: String, workingDirectory: String? = nil) throws(ExternalAdapterError) {
-        // A program that exits while requests are still being written would
-        // otherwise kill the kit with SIGPIPE; EPIPE is handled instead.
-        signal(SIGPIPE, SIG_IGN)
-        var stdinPipe: [Int32] = [-1, -1]
-        var stdoutPipe: [Int32] = [-1, -1]
-        var stderrPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
-            throw .cannotStart(command: command, reason: String(cString: strerror(errno)))
+        var pipes: [(read: Int32, write: Int32)] = []
+        do {
+            for _ in 0..<3 { pipes.append(try Processes.makePipe()) }
+        } catch {
+            for pipe in pipes { [pipe.read, pipe.write].forEach(System.closeQuietly) }
+            throw .cannotStart(command: command, reason: error.description)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        for fd in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        var child: pid_t = 0
+        let (stdinPipe, stdoutPipe, stderrPipe) = (pipes[0], pipes[1], pipes[2])
         // In another folder, a first shell enters it (or exits, naming it on
         // stderr) and becomes the shell that runs the command.
         let arguments =
             workingDirectory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec /bin/sh -c \"$1\"", $0, command] }
             ?? ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let status = posix_spawn(&child, "/bin/sh", &actions, nil, &argv, environ)
-        close(stdinPipe[0])
-        close(stdoutPipe[1])
-        close(stderrPipe[1])
-        guard status == 0 else {
-            close(stdinPipe[1])
-            close(stdoutPipe[0])
-            close(stderrPipe[0])
-            throw .cannotStart(command: command, reason: String(cString: strerror(status)))
+        let child: Int32
+        do {
+            child = try Processes.spawn(
+                "/bin/sh", arguments: arguments, input: stdinPipe.read, output: stdoutPipe.write,
+                error: stderrPipe.write, closing: pipes.flatMap { [$0.read, $0.write] })
+        } catch {
+            for pipe in pipes { [pipe.read, pipe.write].forEach(System.closeQuietly) }
+            throw .cannotStart(command: command, reason: error.description)
         }
+        [stdinPipe.read, stdoutPipe.write, stderrPipe.write].forEach(System.closeQuietly)
         pid = child
-        input = stdinPipe[1]
-        output = stdoutPipe[0]
-        errors = stderrPipe[0]
-        for fd in [input, output, errors] {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        input = stdinPipe.write
+        output = stdoutPipe.read
+        errors = stderrPipe.read
+        for fd in [input, output, errors] { try? System.setNonBlocking(fd, true) }
+        // A program that exits while requests are still being written makes
+        // the write fail with EPIPE, handled below, never a SIGPIPE.
+        Signals.markNoSignalOnBrokenPipe(input)
     }
 
     deinit { stop() }
@@ -145,29 +130,29 @@ final class AdapterProcess: @unchecked Sendable {
             guard output >= 0 else { return .closed }
             let now = Self.now()
             guard now < deadline else { return .timedOut }
-            var fds: [pollfd] = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
+            var waits = [Processes.Wait(output, forReading: true)]
+            if errors >= 0 { waits.append(Processes.Wait(errors, forReading: true)) }
             let writing = input >= 0 && outgoingStart < outgoing.count
-            if writing { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            if writing { waits.append(Processes.Wait(input, forReading: false)) }
             let wait = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
-            let ready = poll(&fds, nfds_t(fds.count), wait)
-            if ready < 0, errno != EINTR { return .closed }
+            guard let ready = try? Processes.poll(&waits, timeoutMilliseconds: wait) else { return .closed }
             guard ready > 0 else { continue }
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == output {
+            for entry in waits where entry.isReady {
+                let fd = entry.descriptor
+                if fd == output {
                     let open = drain(output, into: &pending, limit: nil)
                     if outputReads.last?.end != pending.count {
                         outputReads.append((end: pending.count, errorsSeen: errorsSeen))
                     }
                     if !open { closeFD(&output) }
-                } else if entry.fd == errors {
+                } else if fd == errors {
                     var written: [UInt8] = []
                     let open = drain(errors, into: &written, limit: nil)
                     errorTail += written
                     errorsSeen += written.count
                     if errorTail.count > errorLimit { errorTail.removeFirst(errorTail.count - errorLimit) }
                     if !open { closeFD(&errors) }
-                } else if entry.fd == input {
+                } else if fd == input {
                     writeSome()
                 }
             }
@@ -177,11 +162,9 @@ final class AdapterProcess: @unchecked Sendable {
     /// The index in `pending` of the first newline from ``scanned`` on, or `nil`.
     private func nextNewline() -> Int? {
         let start = max(pendingStart, scanned)
-        return pending.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, start < buffer.count,
-                let hit = memchr(base + start, 0x0A, buffer.count - start)
-            else { return nil }
-            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        guard start < pending.count else { return nil }
+        return pending.withUnsafeBytes { buffer in
+            Memory.firstOffset(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: buffer[start...])).map { start + $0 }
         }
     }
 
@@ -194,25 +177,27 @@ final class AdapterProcess: @unchecked Sendable {
         closeFD(&output)
         closeFD(&errors)
         guard pid > 0 else { return }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == 0 {
-            kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if case .none = try? Processes.ending(of: pid, waiting: false) {
+            Processes.kill(pid)
+            _ = try? Processes.ending(of: pid, waiting: true)
         }
     }
 
     /// How the program ended, waiting briefly for it: `exited with status 3`,
     /// `was killed by signal 9`, or `closed its output` if it still runs.
     func exitDescription() -> String {
-        var status: Int32 = 0
         for _ in 0..<50 {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
-                let signal = status & 0x7F
-                return signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+            let ending: Processes.Ending?
+            do {
+                ending = try Processes.ending(of: pid, waiting: false)
+            } catch {
+                break
             }
-            if result < 0 { break }
-            usleep(2000)
+            switch ending {
+            case .exited(let status): return "exited with status \(status)"
+            case .killed(let signal): return "was killed by signal \(signal)"
+            case nil: System.sleep(microseconds: 2000)
+            }
         }
         return "closed its output"
     }
@@ -220,14 +205,25 @@ final class AdapterProcess: @unchecked Sendable {
     /// Writes as much queued input as the pipe takes.
     private func writeSome() {
         while outgoingStart < outgoing.count {
-            let written = outgoing.withUnsafeBytes { buffer in
-                write(input, buffer.baseAddress! + outgoingStart, buffer.count - outgoingStart)
+            let result = outgoing.withUnsafeBytes { buffer -> Result<Int, Errno> in
+                do throws(Errno) {
+                    return .success(
+                        try Signals.writeWithoutSignal(
+                            input, buffer.baseAddress! + outgoingStart, count: buffer.count - outgoingStart))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let written: Int
+            switch result {
+            case .success(let count): written = count
+            case .failure(let error):
+                if error.isWouldBlock { return }
+                written = 0
             }
             if written > 0 {
                 outgoingStart += written
             } else {
-                if written < 0, errno == EINTR { continue }
-                if written < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
                 // EPIPE: the program stopped reading; what it answered still counts.
                 closeFD(&input)
                 outgoingStart = outgoing.count
@@ -239,26 +235,28 @@ final class AdapterProcess: @unchecked Sendable {
     /// Reads everything available from `fd` into `buffer`; `false` at end of file.
     private func drain(_ fd: Int32, into buffer: inout [UInt8], limit: Int?) -> Bool {
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count > 0 {
-                buffer += chunk[0..<count]
-                continue
+            let result = chunk.withUnsafeMutableBytes { bytes -> Result<Int, Errno> in
+                do throws(Errno) {
+                    return .success(try System.read(fd, into: bytes.baseAddress!, count: bytes.count))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error): return error.isWouldBlock
             }
             if count == 0 { return false }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK
+            buffer += chunk[0..<count]
         }
     }
 
     private func closeFD(_ fd: inout Int32) {
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { System.closeQuietly(fd) }
         fd = -1
     }
 
     /// `CLOCK_MONOTONIC` now, in nanoseconds.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 }

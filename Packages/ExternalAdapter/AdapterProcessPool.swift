@@ -1,11 +1,6 @@
 import BatchUpdate
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The running copies of one adapter program, flat or sectioned: started
 /// when first needed, as many as callers ask at once (at most one per core;
@@ -73,12 +68,7 @@ final class AdapterProcessPool: Sendable {
         let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
         handshake = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
         state = Mutex(State(idle: [process], running: 1))
-        #if canImport(Glibc)
-            let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        #else
-            let cores = sysconf(_SC_NPROCESSORS_ONLN)
-        #endif
-        processLimit = sendsEveryCase ? 1 : max(1, min(8, cores))
+        processLimit = sendsEveryCase ? 1 : min(8, System.processorCount)
     }
 
     deinit {
@@ -128,7 +118,7 @@ final class AdapterProcessPool: Sendable {
             switch turn {
             case .process(let process): return .success(process)
             case .gaveUp(let reason): return .failure(GaveUp(reason: reason))
-            case .wait: usleep(500)
+            case .wait: System.sleep(microseconds: 500)
             case .start:
                 do {
                     let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)

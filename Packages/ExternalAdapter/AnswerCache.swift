@@ -1,10 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The answers an adapter program gave, kept for reuse by every caller,
 /// and the requests being asked now; flat and sectioned programs share it.
@@ -140,7 +135,7 @@ final class AnswerCache<Key: Hashable & Sendable, Answer: Sendable>: Sendable {
             if !orphans.isEmpty {
                 for (index, result) in zip(orphans, again(orphans)) { direct[index] = result }
             }
-            if !awaited.isEmpty { usleep(200) }
+            if !awaited.isEmpty { System.sleep(microseconds: 200) }
         }
         var results: [Result] = []
         results.reserveCapacity(keys.count)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The one way UpdateCheck writes an output file (reports, pictures,
 /// counterexamples, merged reports): a reader never sees half a file, a
@@ -95,8 +89,7 @@ package final class AtomicFile {
         case .descriptor(let number):
             target = path
             mode = .stream(number)
-            let flags = fcntl(number, F_GETFL)
-            guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+            guard System.isWritable(number) else {
                 throw .cannotCreate(
                     path: path, reason: "\(AtomicFile.describe(descriptor: number)) is not open for writing")
             }
@@ -105,42 +98,44 @@ package final class AtomicFile {
             target = resolved
         }
         if let reason = AtomicFile.lengthProblem(target) { throw .cannotCreate(path: path, reason: reason) }
-        var info = stat()
-        if stat(target, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                guard access(target, W_OK) == 0 else {
-                    throw .cannotCreate(path: path, reason: "the file is read-only")
-                }
-                mode = .replace
-            case S_IFCHR:
-                mode = .writeThrough(waitsForReader: false)
-                return
-            case S_IFIFO:
-                mode = .writeThrough(waitsForReader: true)
-                return
-            case S_IFDIR: throw .cannotCreate(path: path, reason: "it is a folder")
-            case S_IFBLK: throw .cannotCreate(path: path, reason: "it is a block device, which is never replaced")
-            default: throw .cannotCreate(path: path, reason: "it is not a regular file, which is never replaced")
+        let existing: FileStatus?
+        do {
+            existing = try System.status(target)
+        } catch {
+            guard error == .noSuchFile else { throw .cannotCreate(path: path, reason: error.description) }
+            existing = nil
+        }
+        switch existing?.kind {
+        case nil: mode = .replace
+        case .regular:
+            guard (try? System.isAccessible(target, for: .write)) != nil else {
+                throw .cannotCreate(path: path, reason: "the file is read-only")
             }
-        } else {
-            let code = errno
-            guard code == ENOENT else { throw .cannotCreate(path: path, reason: String(cString: strerror(code))) }
             mode = .replace
+        case .characterDevice:
+            mode = .writeThrough(waitsForReader: false)
+            return
+        case .fifo:
+            mode = .writeThrough(waitsForReader: true)
+            return
+        case .folder: throw .cannotCreate(path: path, reason: "it is a folder")
+        case .blockDevice: throw .cannotCreate(path: path, reason: "it is a block device, which is never replaced")
+        case .symbolicLink, .socket:
+            throw .cannotCreate(path: path, reason: "it is not a regular file, which is never replaced")
         }
         let folder = AtomicFile.folder(of: target)
-        guard stat(folder, &info) == 0 else {
-            let code = errno
+        let folderKind: FileStatus.Kind
+        do {
+            folderKind = try System.status(folder).kind
+        } catch {
             throw .cannotCreate(
                 path: path,
-                reason: code == ENOENT
-                    ? "the folder \(folder) does not exist" : "the folder \(folder): \(String(cString: strerror(code)))"
-            )
+                reason: error == .noSuchFile ? "the folder \(folder) does not exist" : "the folder \(folder): \(error)")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+        guard folderKind == .folder else {
             throw .cannotCreate(path: path, reason: "\(folder) is not a folder")
         }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard (try? System.isAccessible(folder, for: [.write, .enter])) != nil else {
             throw .cannotCreate(path: path, reason: "the folder \(folder) is not writable")
         }
     }
@@ -159,8 +154,7 @@ package final class AtomicFile {
     /// FIFO or a descriptor.
     package var scratchFolder: String {
         if case .replace = mode { return AtomicFile.folder(of: target) }
-        if let folder = getenv("TMPDIR"), folder.pointee != 0 { return String(cString: folder) }
-        return "/tmp"
+        return System.temporaryFolder
     }
 
     /// Creates the temporary file and removes it at once, so that a folder
@@ -173,7 +167,7 @@ package final class AtomicFile {
         guard case .replace = mode else { return }
         let (opened, temporary) = try AtomicFile.makeTemporary(
             in: AtomicFile.folder(of: target), for: target, reportedAs: path, permissions: 0o600)
-        close(opened)
+        System.closeQuietly(opened)
         AtomicFile.remove(temporary)
     }
 
@@ -194,9 +188,12 @@ package final class AtomicFile {
         case .writeThrough(let waitsForReader):
             descriptor = try openInPlace(waitingForReader: waitsForReader)
         case .stream(let number):
-            let copy = fcntl(number, F_DUPFD_CLOEXEC, 3)
-            guard copy >= 0 else { throw failure("cannot use \(AtomicFile.describe(descriptor: number))") }
-            descriptor = copy
+            do {
+                descriptor = try System.duplicate(number)
+            } catch {
+                throw .cannotCreate(
+                    path: path, reason: "cannot use \(AtomicFile.describe(descriptor: number)): \(error)")
+            }
         }
         return descriptor
     }
@@ -209,23 +206,23 @@ package final class AtomicFile {
         let clock = ContinuousClock()
         let deadline = clock.now + readerWait
         while true {
-            let opened = systemOpen(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0)
-            if opened >= 0 {
-                let flags = fcntl(opened, F_GETFL)
-                if flags >= 0 { _ = fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) }
+            let failure: Errno
+            do {
+                let opened = try System.open(target, [.writeOnly, .nonBlocking, .noControllingTerminal])
+                try? System.setNonBlocking(opened, false)
                 return opened
+            } catch {
+                failure = error
             }
-            let code = errno
-            if code == EINTR { continue }
-            guard waitingForReader, code == ENXIO else {
-                throw .cannotCreate(path: path, reason: "cannot open: \(String(cString: strerror(code)))")
+            guard waitingForReader, failure == .noReader else {
+                throw .cannotCreate(path: path, reason: "cannot open: \(failure)")
             }
             guard clock.now < deadline else {
                 throw .cannotCreate(
                     path: path,
                     reason: "no process opened the FIFO for reading within \(AtomicFile.seconds(readerWait))")
             }
-            usleep(20_000)
+            System.sleep(microseconds: 20_000)
         }
     }
 
@@ -243,26 +240,36 @@ package final class AtomicFile {
         let closing = descriptor
         descriptor = -1
         guard let temporaryPath else {
-            guard close(closing) == 0 || errno == EINTR else { throw writeFailure("cannot close") }
+            do { try System.close(closing) } catch { throw writeFailure("cannot close", error) }
             return
         }
-        var info = stat()
-        if stat(target, &info) == 0 {
+        if let replaced = try? System.status(target) {
             // Replacing: keep the owner where allowed (root), and the permissions.
-            if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(closing, info.st_uid, info.st_gid) }
-            guard fchmod(closing, info.st_mode & 0o7777) == 0 else {
-                let reason = failure("cannot set permissions")
-                close(closing)
-                throw reason
+            let (owner, group) = System.effectiveOwner
+            if replaced.owner != owner || replaced.group != group {
+                try? System.setOwner(closing, owner: replaced.owner, group: replaced.group)
+            }
+            do {
+                try System.setPermissions(closing, replaced.permissions)
+            } catch {
+                System.closeQuietly(closing)
+                throw failure("cannot set permissions", error)
             }
         }
-        if syncing, fsync(closing) != 0 {
-            let reason = writeFailure("cannot flush to disk")
-            close(closing)
-            throw reason
+        if syncing {
+            do {
+                try System.syncToDisk(closing)
+            } catch {
+                System.closeQuietly(closing)
+                throw writeFailure("cannot flush to disk", error)
+            }
         }
-        guard close(closing) == 0 else { throw writeFailure("cannot close") }
-        guard rename(temporaryPath, target) == 0 else { throw failure("cannot rename into place") }
+        do { try System.close(closing) } catch { throw writeFailure("cannot close", error) }
+        do {
+            try System.rename(temporaryPath, to: target)
+        } catch {
+            throw failure("cannot rename into place", error)
+        }
         TemporaryFiles.unregister(temporaryPath)
         self.temporaryPath = nil
     }
@@ -270,7 +277,7 @@ package final class AtomicFile {
     /// Closes and removes the temporary file (no effect after a commit).
     package func discard() {
         if descriptor >= 0 {
-            close(descriptor)
+            System.closeQuietly(descriptor)
             descriptor = -1
         }
         if let temporaryPath {
@@ -280,15 +287,15 @@ package final class AtomicFile {
     }
 
     /// An error naming `path`, what could not be done and the system's
-    /// reason (`errno`): the output cannot be created or put in place.
-    package func failure(_ what: String) -> IOError {
-        .cannotCreate(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+    /// reason: the output cannot be created or put in place.
+    package func failure(_ what: String, _ error: Errno) -> IOError {
+        .cannotCreate(path: path, reason: "\(what): \(error)")
     }
 
-    /// An error naming `path`, what failed and the system's reason
-    /// (`errno`): writing the output's bytes failed.
-    package func writeFailure(_ what: String) -> IOError {
-        .writeFailed(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+    /// An error naming `path`, what failed and the system's reason:
+    /// writing the output's bytes failed.
+    package func writeFailure(_ what: String, _ error: Errno) -> IOError {
+        .writeFailed(path: path, reason: "\(what): \(error)")
     }
 
     /// An error naming `path` and why writing its bytes failed.
@@ -309,10 +316,9 @@ package final class AtomicFile {
             if let base = buffer.baseAddress { output.append(base, buffer.count) }
         }
         output.flush()
-        if output.failure != 0 {
-            let reason = String(cString: strerror(output.failure))
+        if let failure = output.failure {
             file.discard()
-            throw file.writeFailure(reason: reason)
+            throw file.writeFailure(reason: failure.description)
         }
         try file.commit(syncing: false)
     }
@@ -336,12 +342,12 @@ package final class AtomicFile {
     package static func lengthProblem(_ path: String) -> String? {
         let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         let nameBytes = name.utf8.count
-        if nameBytes > Int(NAME_MAX) {
-            return "the name is \(nameBytes) bytes long; a file name may have at most \(NAME_MAX)"
+        if nameBytes > System.maximumNameBytes {
+            return "the name is \(nameBytes) bytes long; a file name may have at most \(System.maximumNameBytes)"
         }
         let pathBytes = path.utf8.count
-        if pathBytes >= Int(PATH_MAX) {
-            return "the path is \(pathBytes) bytes long; a path may have at most \(PATH_MAX - 1)"
+        if pathBytes >= System.maximumPathBytes {
+            return "the path is \(pathBytes) bytes long; a path may have at most \(System.maximumPathBytes - 1)"
         }
         return nil
     }
@@ -355,31 +361,33 @@ package final class AtomicFile {
         var current = path
         for _ in 0..<40 {
             if let number = openDescriptor(named: current) { return .descriptor(number) }
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .file(current) }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else {
-                throw .cannotCreate(
-                    path: path, reason: "cannot read the link \(current): \(String(cString: strerror(errno)))")
+            guard (try? System.linkStatus(current))?.kind == .symbolicLink else { return .file(current) }
+            let link: String
+            do {
+                link = try System.linkTarget(current)
+            } catch {
+                throw .cannotCreate(path: path, reason: "cannot read the link \(current): \(error)")
             }
-            let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard !link.isEmpty else {
+                throw .cannotCreate(path: path, reason: "cannot read the link \(current): it is empty")
+            }
             current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
         }
         throw .cannotCreate(path: path, reason: "more than 40 symbolic links")
     }
 
     /// The descriptor `path` names: `-` and `/dev/stdout` are 1,
-    /// `/dev/stderr` 2, `/dev/stdin` 0, `/dev/fd/N`, `/proc/self/fd/N`,
-    /// `/proc/thread-self/fd/N` and `/proc/<this process>/fd/N` are N.
+    /// `/dev/stderr` 2, `/dev/stdin` 0, `/dev/fd/N` is N, and so is
+    /// `/proc/self/fd/N`, `/proc/thread-self/fd/N` and
+    /// `/proc/<this process>/fd/N` on Linux (see ``System/descriptorFolders``).
     package static func openDescriptor(named path: String) -> Int32? {
         switch path {
-        case "-", "/dev/stdout": return STDOUT_FILENO
-        case "/dev/stderr": return STDERR_FILENO
-        case "/dev/stdin": return STDIN_FILENO
+        case "-", "/dev/stdout": return System.standardOutput
+        case "/dev/stderr": return System.standardError
+        case "/dev/stdin": return System.standardInput
         default: break
         }
-        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"]
+        for prefix in System.descriptorFolders
         where path.hasPrefix(prefix) {
             let number = path.utf8.dropFirst(prefix.utf8.count)
             guard !number.isEmpty, number.count <= 9, number.allSatisfy({ (0x30...0x39).contains($0) }) else {
@@ -393,7 +401,7 @@ package final class AtomicFile {
     /// Whether `path` leads to this process's standard output (`-`,
     /// `/dev/stdout`, `/dev/fd/1`, or a link to one of them).
     package static func isStandardOutput(_ path: String) -> Bool {
-        (try? destination(of: path)) == .descriptor(STDOUT_FILENO)
+        (try? destination(of: path)) == .descriptor(System.standardOutput)
     }
 
     /// `duration` for a message: `10 seconds`, `0.1 seconds`.
@@ -406,9 +414,9 @@ package final class AtomicFile {
     /// How errors name descriptor `number`.
     package static func describe(descriptor number: Int32) -> String {
         switch number {
-        case STDIN_FILENO: "standard input"
-        case STDOUT_FILENO: "standard output"
-        case STDERR_FILENO: "standard error"
+        case System.standardInput: "standard input"
+        case System.standardOutput: "standard output"
+        case System.standardError: "standard error"
         default: "descriptor \(number)"
         }
     }
@@ -420,33 +428,36 @@ package final class AtomicFile {
     /// - Returns: the open descriptor (read and write) and the path; the
     ///   caller removes the file with ``remove(_:)``.
     package static func makeTemporary(
-        in folder: String, for path: String, reportedAs shown: String, permissions: mode_t
+        in folder: String, for path: String, reportedAs shown: String, permissions: UInt32
     ) throws(IOError) -> (Int32, String) {
         let name = path.split(separator: "/").last.map(String.init) ?? "report"
         let affixes = ".".utf8.count + ".XXXXXX.tmp".utf8.count
         var stem = Substring(name)
-        while stem.utf8.count + affixes > Int(NAME_MAX) { stem = stem.dropLast() }
+        while stem.utf8.count + affixes > System.maximumNameBytes { stem = stem.dropLast() }
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         var generator = SystemRandomNumberGenerator()
-        var code: Int32 = EEXIST
+        var failure = Errno.exists
         for _ in 0..<100 {
             let random = String(decoding: (0..<6).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
             let temporary = folder + "/." + stem + "." + random + ".tmp"
             TemporaryFiles.register(temporary)
-            let opened = systemOpen(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, permissions)
-            if opened >= 0 { return (opened, temporary) }
-            code = errno
+            do {
+                let opened = try System.open(
+                    temporary, [.readWrite, .create, .exclusive, .noControllingTerminal], permissions: permissions)
+                return (opened, temporary)
+            } catch {
+                failure = error
+            }
             TemporaryFiles.unregister(temporary)
-            guard code == EEXIST || code == EINTR else { break }
+            guard failure == .exists else { break }
         }
-        throw .cannotCreate(
-            path: shown, reason: "cannot create a file in \(folder): \(String(cString: strerror(code)))")
+        throw .cannotCreate(path: shown, reason: "cannot create a file in \(folder): \(failure)")
     }
 
     /// Removes a temporary file made by ``makeTemporary(in:for:reportedAs:permissions:)``
     /// and forgets it.
     package static func remove(_ temporary: String) {
-        unlink(temporary)
+        try? System.remove(temporary)
         TemporaryFiles.unregister(temporary)
     }
 
@@ -468,14 +479,4 @@ package final class AtomicFile {
     package static func installSignalHandling() {
         TemporaryFiles.installHandlers()
     }
-}
-
-/// `open(2)`, retrying interrupted calls, under a name ``AtomicFile/open()``
-/// does not hide.
-private func systemOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 {
-    var opened: Int32
-    repeat {
-        opened = open(path, flags, permissions)
-    } while opened < 0 && errno == EINTR
-    return opened
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// A buffered writer onto a file descriptor that remembers the first error.
 ///
@@ -16,8 +10,8 @@ package final class FileOutput {
     package let descriptor: Int32
     /// Bytes handed to this output so far (buffered or written).
     package private(set) var offset: Int64 = 0
-    /// The `errno` of the first failed write, or 0.
-    package private(set) var failure: Int32 = 0
+    /// The error of the first failed write, or nil.
+    package private(set) var failure: Errno?
 
     private let capacity = 256 << 10
     private let buffer: UnsafeMutablePointer<UInt8>
@@ -34,7 +28,7 @@ package final class FileOutput {
     /// Appends `length` bytes; returns `false` once a write has failed.
     @discardableResult
     package func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
-        guard failure == 0 else { return false }
+        guard failure == nil else { return false }
         offset += Int64(length)
         if count + length > capacity {
             guard flush() else { return false }
@@ -56,41 +50,43 @@ package final class FileOutput {
     /// descriptor once its owner has closed it (its number may be reused).
     package func detach() {
         count = 0
-        if failure == 0 { failure = EBADF }
+        if failure == nil { failure = .badDescriptor }
     }
 
     /// Writes what is buffered; returns `false` once a write has failed.
     @discardableResult
     package func flush() -> Bool {
-        guard failure == 0 else { return false }
+        guard failure == nil else { return false }
         let pending = count
         count = 0
         return writeAll(buffer, pending)
     }
 
-    /// Copies `length` bytes from `source` starting at `start` (with
-    /// `sendfile` on Linux, else `pread`; the source's position does not matter).
+    /// Copies `length` bytes from `source` starting at `start` (in the
+    /// kernel where the system can, else through memory; the source's
+    /// position does not matter).
     package func copy(from source: Int32, start: Int64, length: Int64) -> Bool {
         guard flush() else { return false }
         var position = start
         let end = start + length
-        #if os(Linux)
-            // In the kernel, without copying through this process.
-            var sourceOffset = off_t(start)
-            while position < end {
-                let sent = sendfile(descriptor, source, &sourceOffset, Int(min(end - position, 1 << 30)))
-                if sent < 0, errno == EINTR { continue }
-                if sent <= 0 { break }  // not supported here: fall back on read and write
-                position += Int64(sent)
-                offset += Int64(sent)
-            }
-        #endif
+        while position < end,
+            let sent = System.copyInKernel(
+                to: descriptor, from: source, at: position, count: Int(min(end - position, 1 << 30)))
+        {
+            position += Int64(sent)
+            offset += Int64(sent)
+        }
         while position < end {
             let wanted = Int(min(Int64(capacity), end - position))
-            let got = pread(source, buffer, wanted, off_t(position))
-            if got < 0, errno == EINTR { continue }
+            let got: Int
+            do {
+                got = try System.read(source, into: buffer, count: wanted, at: position)
+            } catch {
+                failure = error
+                return false
+            }
             guard got > 0 else {
-                failure = got == 0 ? EIO : errno
+                failure = .ioError
                 return false
             }
             guard writeAll(buffer, got) else { return false }
@@ -101,16 +97,12 @@ package final class FileOutput {
     }
 
     private func writeAll(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
-        var done = 0
-        while done < length {
-            let result = write(descriptor, bytes + done, length - done)
-            if result < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return false
-            }
-            done += result
+        do {
+            try System.writeAll(descriptor, bytes, count: length)
+            return true
+        } catch {
+            failure = error
+            return false
         }
-        return true
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Reads input files whole, the one way UpdateCheck reads an input.
 ///
@@ -62,47 +56,73 @@ package enum InputFile {
         let name = displayName(path)
         let descriptor: Int32
         if path == "-" {
-            descriptor = STDIN_FILENO
+            descriptor = System.standardInput
         } else {
-            var opened: Int32
-            repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
-            guard opened >= 0 else {
+            do {
+                descriptor = try System.open(path, .readOnly)
+            } catch {
                 throw .cannotRead(
-                    path: name, problem: errno == ENOENT ? "no such file" : "cannot be read (\(reason()))")
+                    path: name, problem: error == .noSuchFile ? "no such file" : "cannot be read (\(error))")
             }
-            descriptor = opened
         }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw .cannotRead(path: name, problem: "cannot be read (\(reason()))")
+        defer { if descriptor != System.standardInput { System.closeQuietly(descriptor) } }
+        let info: FileStatus
+        do {
+            info = try System.status(of: descriptor)
+        } catch {
+            throw .cannotRead(path: name, problem: "cannot be read (\(error))")
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path: name, problem: "is a directory, not a file") }
-        let isRegular = info.st_mode & S_IFMT == S_IFREG
-        if isRegular, Int(info.st_size) > limit { throw .tooLarge(path: name, limit: limit, what: what) }
-        if isRegular, info.st_size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.st_size)) {
+        if info.kind == .folder { throw .cannotRead(path: name, problem: "is a directory, not a file") }
+        let isRegular = info.kind == .regular
+        if isRegular, info.size > limit { throw .tooLarge(path: name, limit: limit, what: what) }
+        if isRegular, info.size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.size)) {
             return mapped
         }
         // A regular file fits with one byte to spare, so its end is seen without growing.
-        let input = InputBytes(capacity: isRegular ? Int(info.st_size) + 1 : min(64 << 10, limit + 1))
+        let input = InputBytes(capacity: isRegular ? Int(info.size) + 1 : min(64 << 10, limit + 1))
         while true {
             if input.count == input.capacity {
                 guard input.grow(to: min(input.capacity * 2, limit + 1)) else {
                     throw .cannotRead(path: name, problem: "cannot be read (out of memory)")
                 }
             }
-            let got = read(descriptor, input.start + input.count, input.capacity - input.count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: name, problem: "cannot be read (\(reason()))")
+            let got: Int
+            do {
+                got = try System.read(descriptor, into: input.start + input.count, count: input.capacity - input.count)
+            } catch {
+                throw .cannotRead(path: name, problem: "cannot be read (\(error))")
             }
             if got == 0 { return input }
-            if endsAtNUL, !isRegular, let nul = memchr(input.start + input.count, 0, got) {
-                input.count += nul.assumingMemoryBound(to: UInt8.self) - (input.start + input.count) + 1
+            if endsAtNUL, !isRegular,
+                let nul = Memory.firstOffset(
+                    of: 0, in: UnsafeRawBufferPointer(start: input.start + input.count, count: got))
+            {
+                input.count += nul + 1
                 return input
             }
             input.count += got
             guard input.count <= limit else { throw .tooLarge(path: name, limit: limit, what: what) }
+        }
+    }
+
+    /// Throws when `path` is missing, a folder or unreadable (`-`, standard
+    /// input, always passes), opening nothing.
+    ///
+    /// - Throws: ``IOError/cannotRead(path:problem:)``: `no such file`, `is
+    ///   a folder, not a file` or `cannot be read: <the system's reason>`.
+    package static func checkReadable(_ path: String) throws(IOError) {
+        if path == "-" { return }
+        let status: FileStatus
+        do {
+            status = try System.status(path)
+        } catch {
+            throw .cannotRead(path: path, problem: error == .noSuchFile ? "no such file" : error.description)
+        }
+        if status.kind == .folder { throw .cannotRead(path: path, problem: "is a folder, not a file") }
+        do {
+            try System.isAccessible(path, for: .read)
+        } catch {
+            throw .cannotRead(path: path, problem: "cannot be read: \(error)")
         }
     }
 
@@ -113,8 +133,6 @@ package enum InputFile {
     package static func document(at path: String, what: String) throws(IOError) -> InputBytes {
         try bytes(at: path, limit: maxDocumentBytes, what: what, endsAtNUL: true)
     }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
 }
 
 /// The whole content of one input, in memory this object owns (freed with
@@ -127,27 +145,16 @@ package final class InputBytes: @unchecked Sendable {
     fileprivate private(set) var capacity: Int
     /// The bytes read.
     fileprivate(set) var count = 0
-    /// Whether the bytes are a read-only mapping of a file (unmapped, not freed).
-    private let isMapped: Bool
+    /// The read-only mapping of a file the bytes are (unmapped, not freed), or nil.
+    private let mapping: Memory.Mapping?
 
     /// An empty input with room for `capacity` bytes.
     fileprivate init(capacity: Int) {
-        isMapped = false
-        let hugePage = 2 << 20
-        var memory: UnsafeMutableRawPointer?
-        if capacity >= 2 * hugePage {
-            // Large inputs on huge pages where the system allows: a fault per 2 MiB instead of per 4 KiB.
-            self.capacity = (capacity + hugePage - 1) / hugePage * hugePage
-            if posix_memalign(&memory, hugePage, self.capacity) == 0, let memory {
-                #if canImport(Glibc)
-                    _ = madvise(memory, self.capacity, MADV_HUGEPAGE)
-                #endif
-            }
-        } else {
-            self.capacity = max(capacity, 1)
-            memory = malloc(self.capacity)
-        }
-        guard let memory else { fatalError("out of memory reading an input") }
+        mapping = nil
+        // Large inputs in whole huge pages, which the system may back with them.
+        let hugePage = Memory.hugePage
+        self.capacity = capacity >= 2 * hugePage ? (capacity + hugePage - 1) / hugePage * hugePage : max(capacity, 1)
+        guard let memory = Memory.allocate(self.capacity) else { fatalError("out of memory reading an input") }
         start = memory.assumingMemoryBound(to: UInt8.self)
     }
 
@@ -164,25 +171,18 @@ package final class InputBytes: @unchecked Sendable {
     /// read-only with their pages made present at once, or `nil` when the
     /// system refuses (the caller then reads the file).
     fileprivate init?(mapping descriptor: Int32, count: Int) {
-        #if canImport(Glibc)
-            let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-            let flags = MAP_PRIVATE
-        #endif
-        guard let memory = mmap(nil, count, PROT_READ, flags, descriptor, 0), memory != MAP_FAILED else {
-            return nil
-        }
-        isMapped = true
-        start = memory.assumingMemoryBound(to: UInt8.self)
+        guard let mapping = Memory.mapReadOnly(descriptor, count: count) else { return nil }
+        self.mapping = mapping
+        start = mapping.start.assumingMemoryBound(to: UInt8.self)
         capacity = count
         self.count = count
     }
 
     deinit {
-        if isMapped {
-            munmap(start, capacity)
+        if let mapping {
+            Memory.unmap(mapping)
         } else {
-            free(start)
+            Memory.free(start)
         }
     }
 
@@ -197,7 +197,7 @@ package final class InputBytes: @unchecked Sendable {
     /// Moves the bytes to an allocation of `newCapacity` bytes; false when
     /// memory is exhausted.
     fileprivate func grow(to newCapacity: Int) -> Bool {
-        guard newCapacity > capacity, let memory = realloc(start, newCapacity) else { return false }
+        guard newCapacity > capacity, let memory = Memory.reallocate(start, to: newCapacity) else { return false }
         start = memory.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
         return true

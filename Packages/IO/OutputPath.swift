@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// A file a command will write (`--junit`, `-o`, `--counterexample`), checked
 /// before the command does any work.
@@ -76,7 +69,7 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
             created = try createFolders()
             try AtomicFile(path: path).probe()
         } catch {
-            for folder in created.reversed() { rmdir(folder) }
+            for folder in created.reversed() { try? System.removeFolder(folder) }
             throw error
         }
     }
@@ -90,23 +83,30 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     private func createFolders() throws(IOError) -> [String] {
         var missing: [String] = []
         var current = folder
-        var info = stat()
-        while stat(current, &info) != 0 {
-            let code = errno
-            guard code == ENOENT || code == ENOTDIR, current != ".", current != "/" else {
-                throw .cannotCreate(
-                    path: path, reason: "the folder \(current): \(String(cString: strerror(code)))")
+        var found: FileStatus
+        while true {
+            do {
+                found = try System.status(current)
+                break
+            } catch {
+                guard error == .noSuchFile || error == .notAFolder, current != ".", current != "/" else {
+                    throw .cannotCreate(path: path, reason: "the folder \(current): \(error)")
+                }
             }
             missing.append(current)
             current = AtomicFile.folder(of: current)
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+        guard found.kind == .folder else {
             throw .cannotCreate(path: path, reason: "\(current) is not a folder")
         }
         var created: [String] = []
         for missingFolder in missing.reversed() {
-            guard mkdir(missingFolder, 0o777) == 0 || errno == EEXIST else {
-                for made in created.reversed() { rmdir(made) }
+            do {
+                try System.makeFolder(missingFolder)
+            } catch  where error == .exists {
+                continue
+            } catch {
+                for made in created.reversed() { try? System.removeFolder(made) }
                 throw .cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
             }
             created.append(missingFolder)
@@ -132,9 +132,8 @@ private struct FileIdentity: Equatable {
     var inode: UInt64
 
     init?(existing path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        guard let status = try? System.status(path) else { return nil }
+        device = status.device
+        inode = status.inode
     }
 }

@@ -1,12 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Standard output or standard error of the process, remembering the first
 /// failed write.
@@ -19,7 +12,7 @@ package enum StandardStream: Sendable {
     /// The `errno` of the first failed write to standard error, or 0.
     private static let errorError = Atomic<Int32>(0)
 
-    private var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
+    private var descriptor: Int32 { self == .output ? System.standardOutput : System.standardError }
 
     private var recorded: Int32 {
         self == .output ? Self.outputError.load(ordering: .relaxed) : Self.errorError.load(ordering: .relaxed)
@@ -37,7 +30,7 @@ package enum StandardStream: Sendable {
     package var failure: String? {
         let code = recorded
         guard code != 0 else { return nil }
-        return "\(self == .output ? "standard output" : "standard error"): \(String(cString: strerror(code)))"
+        return "\(self == .output ? "standard output" : "standard error"): \(Errno(code))"
     }
 
     /// Writes every byte of `text`, retrying short writes and interrupted
@@ -46,17 +39,11 @@ package enum StandardStream: Sendable {
         guard recorded == 0 else { return }
         var text = text
         text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    record(written < 0 ? errno : EIO)
-                    return
-                }
+            guard let base = buffer.baseAddress else { return }
+            do throws(Errno) {
+                try System.writeAll(descriptor, base, count: buffer.count)
+            } catch {
+                record(error.code)
             }
         }
     }
@@ -66,17 +53,11 @@ package enum StandardStream: Sendable {
     /// read-only on `/dev/null`, so printing there fails (and is reported)
     /// while reading gives an empty input.
     package static func reserveDescriptors() {
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
-            let opened = open("/dev/null", O_RDONLY)
-            if opened >= 0, opened != descriptor {
-                dup2(opened, descriptor)
-                close(opened)
-            }
+        for descriptor in [System.standardInput, System.standardOutput, System.standardError]
+        where !System.isOpen(descriptor) {
+            guard let opened = try? System.open("/dev/null", .readOnly), opened != descriptor else { continue }
+            try? System.duplicate(opened, onto: descriptor)
+            System.closeQuietly(opened)
         }
     }
-}
-
-/// `write(2)`, under a name the stream's own `write` does not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,12 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The temporary files of unfinished outputs, removed when the process is
 /// ended by SIGINT, SIGTERM or SIGHUP.
@@ -27,7 +20,7 @@ package enum TemporaryFiles {
     /// written safely, only not removed on a signal.
     package static let capacity = 64
     /// The bytes of one slot: a path of up to `PATH_MAX` bytes and its NUL.
-    package static let slotBytes = Int(PATH_MAX) + 1
+    package static let slotBytes = System.maximumPathBytes + 1
 
     /// The slots' C strings, `slotBytes` apart (allocated once, never freed).
     nonisolated(unsafe) package static let storage: UnsafeMutablePointer<CChar> = {
@@ -67,7 +60,7 @@ package enum TemporaryFiles {
         lock.withLock { _ in
             let used = live.load(ordering: .acquiring)
             for slot in 0..<capacity where used & (1 << UInt64(slot)) != 0 {
-                guard strcmp(storage + slot * slotBytes, path) == 0 else { continue }
+                guard String(cString: storage + slot * slotBytes) == path else { continue }
                 live.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
                 return
             }
@@ -90,18 +83,8 @@ package enum TemporaryFiles {
         // Both are created here, never first inside the handler.
         _ = storage
         _ = live.load(ordering: .relaxed)
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = removeAndReraise
-            #else
-                action.__sigaction_handler.sa_handler = removeAndReraise
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
-        signal(SIGXFSZ, SIG_IGN)
+        Signals.handleTermination(with: removeAndReraise)
+        Signals.ignoreFileSizeLimit()
     }
 }
 
@@ -110,8 +93,7 @@ package enum TemporaryFiles {
 private func removeAndReraise(_ number: Int32) {
     let used = TemporaryFiles.live.load(ordering: .acquiring)
     for slot in 0..<TemporaryFiles.capacity where used & (1 << UInt64(slot)) != 0 {
-        unlink(TemporaryFiles.storage + slot * TemporaryFiles.slotBytes)
+        Signals.removeFile(TemporaryFiles.storage + slot * TemporaryFiles.slotBytes)
     }
-    signal(number, SIG_DFL)
-    raise(number)
+    Signals.endWithDefaultAction(number)
 }

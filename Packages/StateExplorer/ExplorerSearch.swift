@@ -1,11 +1,6 @@
 import OptimisticState
+import UpdateCheckPlatform
 import UpdateCheckSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The breadth-first search over the real store: level by level from every
 /// loaded list, every enabled event applied to every state, the seven
@@ -92,13 +87,7 @@ struct ExplorerSearch {
     var group: SymmetryGroup { expansion.group }
 
     /// The number of cores available.
-    static var processorCount: Int {
-        #if canImport(Glibc)
-            Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-            Swift.max(1, sysconf(_SC_NPROCESSORS_ONLN))
-        #endif
-    }
+    static var processorCount: Int { System.processorCount }
 
     /// A freshly loaded list of the first session with the values `index`.
     func loadedState(_ index: Int) -> ExplorerState { expansion.loadedState(index) }

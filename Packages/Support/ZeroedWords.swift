@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Zero-filled memory for a number of 64-bit words, freed with the object:
 /// the slots of a hash table that are read and written at random.
@@ -21,8 +15,8 @@ package final class ZeroedWords: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<UInt64>
     /// The number of words.
     @usableFromInline package let count: Int
-    /// The mapping to unmap (its start and length), or nil for allocated memory.
-    private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
+    /// The mapping to unmap, or nil for allocated memory.
+    private let mapping: Memory.Mapping?
 
     /// The smallest block, in bytes, that is mapped rather than allocated: 4 MiB.
     package static var mappedThreshold: Int { 4 << 20 }
@@ -32,21 +26,10 @@ package final class ZeroedWords: @unchecked Sendable {
     package init(count: Int) {
         self.count = count
         let bytes = count &* MemoryLayout<UInt64>.stride
-        if bytes >= Self.mappedThreshold {
-            let hugePage = 2 << 20
-            let length = bytes + hugePage
-            if let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                start != MAP_FAILED
-            {
-                let skip = (hugePage - Int(bitPattern: start) % hugePage) % hugePage
-                let aligned = start + skip
-                #if canImport(Glibc)
-                    _ = madvise(aligned, length - skip, MADV_HUGEPAGE)
-                #endif
-                mapping = (start, length)
-                base = aligned.bindMemory(to: UInt64.self, capacity: count)
-                return
-            }
+        if bytes >= Self.mappedThreshold, let (aligned, mapping) = Memory.mapZeroed(bytes) {
+            self.mapping = mapping
+            base = aligned.bindMemory(to: UInt64.self, capacity: count)
+            return
         }
         mapping = nil
         base = .allocate(capacity: max(count, 1))
@@ -55,7 +38,7 @@ package final class ZeroedWords: @unchecked Sendable {
 
     deinit {
         if let mapping {
-            munmap(mapping.start, mapping.length)
+            Memory.unmap(mapping)
         } else {
             base.deallocate()
         }

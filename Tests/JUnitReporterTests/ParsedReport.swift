@@ -1,5 +1,5 @@
-import CLibXML2
 import Foundation
+import UpdateCheckLibXML2
 
 @testable import JUnitReporter
 

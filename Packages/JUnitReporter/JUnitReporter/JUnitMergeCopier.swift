@@ -1,4 +1,4 @@
-import CLibXML2
+import UpdateCheckLibXML2
 
 /// Copies the suites of one input report into a ``JUnitStreamWriter``,
 /// node by node, for ``JUnitMerger``, repairing on the way what CI readers

@@ -1,4 +1,4 @@
-import CLibXML2
+import UpdateCheckLibXML2
 
 /// Combines the JUnit reports of CI shards into one report, streaming
 /// (bounded memory whatever the size of the inputs).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The limits within which ``JUnitValidator`` and ``JUnitMerger`` read a
 /// report, so that a hostile file ends quickly with a clear error instead of
@@ -52,11 +46,10 @@ public enum JUnitReadingBounds {
     /// Other files (pipes, devices) are left to the reader's own check.
     /// - Complexity: O(size of the prolog), constant memory.
     static func doctypeLine(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let file = fopen(path, "rb") else {
+        guard (try? System.status(path))?.kind == .regular, let file = try? System.open(path, .readOnly) else {
             return nil
         }
-        defer { fclose(file) }
+        defer { System.closeQuietly(file) }
         enum State { case prolog, open, bang, bangDash, comment, commentDash, commentDashDash, pi, piQuestion }
         var state = State.prolog
         var line = 1
@@ -64,8 +57,7 @@ public enum JUnitReadingBounds {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
         while true {
-            let count = fread(buffer, 1, size, file)
-            guard count > 0 else { return nil }
+            guard let count = try? System.read(file, into: buffer, count: size), count > 0 else { return nil }
             for index in 0..<count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\n") { line += 1 }

@@ -1,13 +1,6 @@
 import Foundation
 import UpdateCheckIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Writes a JUnit report case by case, in bounded memory, for runs too large
 /// to hold as a ``JUnitReport``.
@@ -94,7 +87,7 @@ public final class JUnitStreamWriter {
 
     deinit {
         scratchOutput.detach()
-        close(scratch)
+        System.closeQuietly(scratch)
     }
 
     /// The counts of every case added so far.
@@ -154,7 +147,7 @@ public final class JUnitStreamWriter {
             try ensureWritable()
             throw .misuse("add(\"\(testCase.name)\") outside a suite: call beginSuite first")
         }
-        if scratchOutput.failure != 0 { try ensureWritable() }
+        if scratchOutput.failure != nil { try ensureWritable() }
         JUnitElements.testCase(testCase, on: body, options: options)
         openSuite!.totals.add(testCase)
     }
@@ -220,8 +213,8 @@ public final class JUnitStreamWriter {
 
     private func ensureWritable() throws(JUnitReporterError) {
         guard let target else { throw .misuse("the report \(path) is already finished or discarded") }
-        if scratchOutput.failure != 0 {
-            let reason = String(cString: strerror(scratchOutput.failure))
+        if let failure = scratchOutput.failure {
+            let reason = failure.description
             discard()
             throw JUnitReporterError(target.writeFailure(reason: reason))
         }

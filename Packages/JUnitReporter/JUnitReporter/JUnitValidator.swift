@@ -1,4 +1,5 @@
-import CLibXML2
+import UpdateCheckIO
+import UpdateCheckLibXML2
 
 /// Checks that a file is a JUnit report CI systems accept, reading it as a
 /// stream (any size; the structure checks in memory bounded by the depth).
@@ -54,7 +55,9 @@ public enum JUnitValidator {
         }
         // Standard input and pipes can be read once: with a schema, which
         // reads the report a second time, they are first copied to a file.
-        let spooled = parsedSchema != nil && !XMLReader.isRegularFile(path) ? try SpooledFile(copying: path) : nil
+        let spooled =
+            parsedSchema != nil && !XMLReader.isRegularFile(path)
+            ? try JUnitReporterError.mapping { () throws(IOError) in try SpooledFile(copying: path) } : nil
         let reader =
             if let spooled {
                 try XMLReader(

@@ -1,4 +1,4 @@
-import CLibXML2
+import UpdateCheckLibXML2
 
 /// Process-wide setup of libxml2.
 enum LibXML {

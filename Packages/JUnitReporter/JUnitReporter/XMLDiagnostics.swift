@@ -1,4 +1,4 @@
-import CLibXML2
+import UpdateCheckLibXML2
 
 /// Collects the errors libxml2 reports through a structured error handler,
 /// as ``JUnitProblem``s with their line numbers.

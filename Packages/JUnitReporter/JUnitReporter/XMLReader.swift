@@ -1,13 +1,6 @@
-import CLibXML2
 import UpdateCheckIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckLibXML2
+import UpdateCheckPlatform
 
 /// libxml2's streaming `xmlTextReader` over one file: one node at a time,
 /// so reports of any size are read in bounded memory, within
@@ -33,7 +26,7 @@ final class XMLReader {
         _ = LibXML.initialized
         if path == Self.standardInput {
             try self.init(
-                xmlReaderForFd(STDIN_FILENO, nil, nil, LibXML.readOptions), shown: Self.displayName(path),
+                xmlReaderForFd(System.standardInput, nil, nil, LibXML.readOptions), shown: Self.displayName(path),
                 diagnostics: diagnostics)
             return
         }
@@ -132,7 +125,7 @@ final class XMLReader {
     /// Whether the NUL-terminated `value` is longer than `bound` bytes
     /// (reading at most `bound + 1` of them).
     private static func length(_ value: UnsafePointer<UInt8>, beyond bound: Int) -> Bool {
-        strnlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self), bound + 1) > bound
+        Memory.length(ofCString: value, upTo: bound + 1) > bound
     }
 
     /// The current node's type (`XML_READER_TYPE_…`).
@@ -163,9 +156,7 @@ final class XMLReader {
     /// Whether the current node's name is `expected`.
     func nameIs(_ expected: StaticString) -> Bool {
         guard let namePointer else { return false }
-        return strcmp(
-            UnsafeRawPointer(namePointer).assumingMemoryBound(to: CChar.self),
-            UnsafeRawPointer(expected.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+        return Memory.equalCStrings(namePointer, expected.utf8Start)
     }
 
     /// The value of the current element's attribute `name`, if present.
@@ -195,93 +186,12 @@ final class XMLReader {
 
     /// Whether `path` names a regular file (one that can be read twice).
     static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return path != standardInput && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        path != standardInput && (try? System.status(path))?.kind == .regular
     }
 
     /// Throws when `path` is missing, a folder or unreadable (`-`, standard
     /// input, always passes).
     static func checkReadable(_ path: String) throws(JUnitReporterError) {
-        if path == standardInput { return }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .cannotRead(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
-        }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotRead(path: path, reason: "is a folder, not a file") }
-        guard access(path, R_OK) == 0 else {
-            throw .cannotRead(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
-        }
+        try JUnitReporterError.mapping { () throws(IOError) in try InputFile.checkReadable(path) }
     }
-}
-
-/// A copy of an input that can be read only once (standard input, a pipe, a
-/// FIFO), in an anonymous temporary file, for readers that go over a report
-/// twice (the structure checks, then the schema).
-final class SpooledFile {
-    /// The largest input copied: 2 GiB.
-    static let maxBytes = 2 << 30
-
-    /// The open copy.
-    let descriptor: Int32
-
-    /// Copies what `path` holds (`-`: standard input; a pipe, FIFO or
-    /// device) into an anonymous temporary file, open at its start.
-    ///
-    /// The file is unlinked at once, so nothing is left behind whatever
-    /// ends the process. It lives in `$TMPDIR` (`/tmp` by default).
-    /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
-    ///   input cannot be read, is larger than ``Self.maxBytes``, or the
-    ///   temporary file cannot be written.
-    /// - Complexity: O(size), in 1 MiB blocks.
-    init(copying path: String) throws(JUnitReporterError) {
-        let shown = XMLReader.displayName(path)
-        try XMLReader.checkReadable(path)
-        let source = path == XMLReader.standardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { throw .cannotRead(path: shown, reason: String(cString: strerror(errno))) }
-        defer { if source != STDIN_FILENO { close(source) } }
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let copy: Int32
-        do {
-            copy = try AtomicFile.scratch(in: folder, for: "junit-input")
-        } catch {
-            guard case .cannotCreate(_, let reason) = error else { throw JUnitReporterError(error) }
-            throw .cannotRead(path: shown, reason: "cannot be copied for a second reading: \(reason)")
-        }
-        var total = 0
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
-        defer { block.deallocate() }
-        func fail(_ reason: String) -> JUnitReporterError {
-            close(copy)
-            return .cannotRead(path: shown, reason: reason)
-        }
-        while true {
-            let got = read(source, block.baseAddress, block.count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw fail(String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            total += got
-            guard total <= Self.maxBytes else {
-                throw fail("larger than 2 GiB, the most read from a pipe for a schema; save it to a file first")
-            }
-            var written = 0
-            while written < got {
-                let put = write(copy, block.baseAddress! + written, got - written)
-                if put < 0 {
-                    if errno == EINTR { continue }
-                    throw fail(
-                        "cannot be copied to \(folder) for a second reading: \(String(cString: strerror(errno)))")
-                }
-                written += put
-            }
-        }
-        lseek(copy, 0, SEEK_SET)
-        descriptor = copy
-    }
-
-    deinit { close(descriptor) }
-
-    /// Moves back to the start of the copy, for another reading.
-    func rewind() { lseek(descriptor, 0, SEEK_SET) }
 }

@@ -1,12 +1,5 @@
-import CLibXML2
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckLibXML2
+import UpdateCheckPlatform
 
 /// A parsed XML Schema, and streaming validation of files against it.
 final class XMLSchema {
@@ -78,9 +71,9 @@ final class XMLSchema {
     func validate(descriptor: Int32, diagnostics: XMLDiagnostics) {
         withValidation(reportingTo: diagnostics) { context in
             // The input buffer closes what it reads from: it gets its own copy.
-            let own = dup(descriptor)
+            let own = (try? System.duplicate(descriptor)) ?? -1
             guard own >= 0, let input = xmlParserInputBufferCreateFd(own, XML_CHAR_ENCODING_NONE) else {
-                if own >= 0 { close(own) }
+                if own >= 0 { System.closeQuietly(own) }
                 diagnostics.record(line: 0, "schema: the copy of the input cannot be read again")
                 return
             }

@@ -1,13 +1,5 @@
-import CLibXML2
 import UpdateCheckIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckLibXML2
 
 /// libxml2's streaming `xmlTextWriter` onto a ``FileOutput``, taking Swift
 /// strings and sanitising every one of them on the way in.
@@ -122,7 +114,7 @@ final class XMLSink {
         let failure = output.failure
         output.detach()
         guard failed else { return nil }
-        if failure != 0 { return String(cString: strerror(failure)) }
+        if let failure { return failure.description }
         return "libxml2 could not write the document"
     }
 

@@ -1,13 +1,6 @@
 import JUnitReporter
 import UpdateCheckIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Where a command prints: standard output, standard error, and whether
 /// standard error is a terminal (progress lines are shown only then).
@@ -54,7 +47,7 @@ package struct Console: Sendable {
 
     /// The process's standard output and error, with terminal-safe text.
     package static var standard: Console {
-        let interactive = isatty(STDERR_FILENO) == 1 && getenv("CI") == nil
+        let interactive = System.isTerminal(System.standardError) && System.environment("CI") == nil
         return Console(
             writeOut: { text in StandardStream.output.write(JUnitText.terminalSafe(text)) },
             writeErr: { text in StandardStream.error.write(JUnitText.terminalSafe(text)) },

@@ -1,12 +1,5 @@
 import BatchUpdate
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Your own `updatecheck`: every command of the CLI, with your in-process
 /// Swift adapters added to the built-in ones.
@@ -61,7 +54,7 @@ public enum UpdateCheck {
     public static func main(adapters: [Adapter] = []) -> Never {
         if let clash = clash(adapters) {
             Console.standard.errorLine("Error: \(clash)")
-            exit(ExitCode.usage.rawValue)
+            System.exit(ExitCode.usage.rawValue)
         }
         UpdateCheckMain.main(Array(CommandLine.arguments.dropFirst()), adapters: adapters.map(\.entry))
     }

@@ -1,13 +1,6 @@
 import JUnitReporter
 import UpdateCheckIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// The entry point of `updatecheck`, callable in-process by tests.
 package enum UpdateCheckMain {
@@ -40,18 +33,15 @@ package enum UpdateCheckMain {
     /// fail a write (exit 74) instead of killing the process, then runs `arguments` (with the
     /// in-process `adapters` a team's own CLI adds) and exits.
     package static func main(_ arguments: [String], adapters: [AdapterEntry] = []) -> Never {
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignoreBrokenPipe()
         StandardStream.reserveDescriptors()
         AtomicFile.installSignalHandling()
-        let raw = (1..<Int(CommandLine.argc)).map { position in
-            CommandLine.unsafeArgv[position].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
-        }
-        if let message = nonUTF8Argument(raw) {
+        if let message = nonUTF8Argument(System.argumentBytes) {
             let console = Console.standard
             console.errorLine("Error: \(message)")
-            exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
+            System.exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
         }
-        exit(run(arguments, adapters: adapters))
+        System.exit(run(arguments, adapters: adapters))
     }
 
     /// Names the first of `arguments` (each as its bytes, without the

@@ -1,14 +1,7 @@
 import BatchUpdate
 import UpdateCheckIO
+import UpdateCheckPlatform
 import UpdateCheckSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A team's adapter manifest, `updatecheck.json`: the adapter programs that
 /// `updatecheck check` and `updatecheck adapters check` prove beside the
@@ -83,8 +76,7 @@ package struct AdapterManifest: Sendable, Equatable {
     /// as the built-in adapters' names are.
     package static func find(config: String?, reserved: [String] = []) throws(CLIError) -> AdapterManifest? {
         if let config { return try load(config, reserved: reserved) }
-        var info = stat()
-        guard lstat(defaultFileName, &info) == 0 else { return nil }
+        guard (try? System.linkStatus(defaultFileName)) != nil else { return nil }
         return try load(defaultFileName, reserved: reserved)
     }
 
@@ -293,8 +285,7 @@ package struct AdapterManifest: Sendable, Equatable {
         func workingDirectory(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
             let text = try string(node, subject, key: "workingDirectory")
             let path = text.hasPrefix("/") || folder == "." ? text : "\(folder)/\(text)"
-            var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            guard (try? System.status(path))?.kind == .folder else {
                 throw fail(node, subject, "'workingDirectory' '\(text)' is not a folder (looked for \(path))")
             }
             return path

@@ -1,12 +1,5 @@
 import ListDiff
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// One ID of a snapshot file: a view of its UTF-8 bytes where the
 /// ``DiffSnapshotFile`` that read it keeps them (in the file's own bytes, or
@@ -71,7 +64,7 @@ package struct SnapshotID: Hashable, @unchecked Sendable, CustomStringConvertibl
         let left = UnsafeRawPointer(left)
         let right = UnsafeRawPointer(right)
         if count >= 8 {
-            guard count <= 64 else { return memcmp(left, right, count) == 0 }
+            guard count <= 64 else { return Memory.equal(left, right, count: count) }
             var offset = 0
             while count - offset > 8 {
                 if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
