@@ -3,8 +3,10 @@ import Foundation
 /// Runs the built `updatecheck` binary as a child process, for end-to-end
 /// tests of help text, error text and exit codes.
 ///
-/// The binary is found beside the test bundle (the test target depends on
-/// the executable, so both live in the same build folder).
+/// The binary is found in the build folder of the test bundle (the test
+/// target depends on the executable, so both live there), located the way
+/// the platform allows: on macOS through the loaded `.xctest` bundle, on
+/// Linux through the test process's own executable.
 struct BinaryRunner {
     /// What one run printed and how it ended.
     struct Result: Equatable {
@@ -14,17 +16,28 @@ struct BinaryRunner {
     }
 
     /// The path of the `updatecheck` executable under test.
+    ///
+    /// When it is not found, the path where it was first looked for is
+    /// returned: each test that runs it then fails on its own with "no such
+    /// file", instead of the whole test process stopping.
     static let executable: URL = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        // On Linux the test binary is `<build>/UpdateCheckPackageTests.xctest`;
-        // on macOS it sits inside a bundle: walk up until `updatecheck` is found.
+        #if os(macOS)
+            // `<build>/UpdateCheckPackageTests.xctest` is a bundle folder here.
+            let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main
+            let start = bundle.bundleURL.deletingLastPathComponent()
+        #elseif os(Linux)
+            // `<build>/UpdateCheckPackageTests.xctest` is the test process's executable.
+            let start = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        #else
+            let start = Bundle.main.bundleURL.deletingLastPathComponent()
+        #endif
+        var folder = start
         for _ in 0..<5 {
             let candidate = folder.appendingPathComponent("updatecheck")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        fatalError("updatecheck executable not found near \(testBinary.path)")
+        return start.appendingPathComponent("updatecheck")
     }()
 
     /// The repository root (for example files and the JUnit schemas).
