@@ -5,14 +5,8 @@
 //   bench-junit-driver writer   <cases> <file>
 //   bench-junit-driver baseline <cases> <file>
 //   bench-junit-driver copy     <source> <file>
-import Foundation
+import Foundation  // also the C library's clock, rusage and read/write, which Foundation exports
 import JUnitReporter
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Seconds since an arbitrary start, from the monotonic clock.
 func now() -> Double {
