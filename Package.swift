@@ -139,6 +139,7 @@ let package = Package(
         // Tests: one target per module, plus end-to-end CLI tests, and seeded
         // randomness for them that depends on nothing.
         .target(name: "UpdateCheckTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "UpdateCheckPlatformTests", dependencies: ["UpdateCheckPlatform"], path: "Tests/PlatformTests"),
         .testTarget(
             name: "OptimisticStateTests",
             dependencies: ["OptimisticState", "OptimisticStateTesting", "UpdateCheckTestSupport"],

@@ -58,7 +58,8 @@ package struct FileStatus: Sendable, Equatable {
         owner = UInt32(info.st_uid)
         group = UInt32(info.st_gid)
         size = Int64(info.st_size)
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        // dev_t is signed on Apple's systems (Int32), unsigned on Linux.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
 }

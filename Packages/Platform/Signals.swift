@@ -36,7 +36,7 @@ package enum Signals {
             #elseif canImport(Glibc)
                 action.__sigaction_handler.sa_handler = handler
             #else
-                action.sa_handler = handler
+                action.__sa_handler.sa_handler = handler
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
