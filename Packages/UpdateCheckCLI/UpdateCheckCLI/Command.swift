@@ -100,4 +100,10 @@ package struct OptionSpec: Sendable, Equatable {
     package static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(long: long, short: short, valueName: nil, help: help, isRepeatable: false)
     }
+
+    /// Whether `invocation` gives this option (a flag set, or a value given):
+    /// how a command reads a flag, through its declaration rather than its name.
+    package func isGiven(in invocation: Invocation) -> Bool {
+        valueName == nil ? invocation.flag(long) : invocation.value(long) != nil
+    }
 }

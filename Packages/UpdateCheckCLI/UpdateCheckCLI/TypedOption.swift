@@ -45,6 +45,9 @@ package struct TypedOption<Value: Sendable>: Sendable {
         return values
     }
 
+    /// Whether `invocation` gives the option at all, whatever its value.
+    package func isGiven(in invocation: Invocation) -> Bool { spec.isGiven(in: invocation) }
+
     private func value(of text: String) throws(CLIError) -> Value {
         guard let value = parse(text) else {
             throw .usage("Invalid value '\(text)' for '--\(spec.long)': expected \(expected).")
@@ -100,6 +103,14 @@ package enum Options {
         ) { text in
             choices.contains(text) ? text : nil
         }
+    }
+
+    /// Any text, taken as given (a name, a path, a schema): the parser
+    /// already refuses a missing value.
+    package static func text(_ long: String, short: Character? = nil, name: String, help: String)
+        -> TypedOption<String>
+    {
+        TypedOption<String>(long, short: short, name: name, help: help, expected: "a \(name)") { $0 }
     }
 
     /// `--shard <i/n>`: the part of the run to do.

@@ -25,12 +25,14 @@ package enum PlanCommand {
             """,
         arguments: DiffCommand.snapshotArguments,
         options: [
-            .value(
-                "adapter", name: "name",
-                help: "The adapter: uikit, appkit, recyclerview, diffable, a variant, or a sectioned one."),
-            format.spec,
+            adapter.spec, format.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// `--adapter <name>`: the adapter whose calls are planned.
+    static let adapter = Options.text(
+        "adapter", name: "name",
+        help: "The adapter: uikit, appkit, recyclerview, diffable, a variant, or a sectioned one.")
 
     /// `--format <format>`: text, JSON or a picture.
     static let format = Options.choice(
@@ -45,7 +47,7 @@ package enum PlanCommand {
     ///   fails its verification.
     /// - Returns: 0, or 1 when the calls fail on the adapter's model.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        guard let name = invocation.value("adapter") else { throw .usage("Missing '--adapter <name>'.") }
+        guard let name = try adapter.value(in: invocation) else { throw .usage("Missing '--adapter <name>'.") }
         let catalog = AdapterCatalog(added: invocation.adapters)
         let sectioned = catalog.sectioned.first { $0.name == name }
         guard sectioned != nil || catalog.all.contains(where: { $0.name == name }) else {

@@ -161,7 +161,7 @@ package enum AdaptersCheckCommand {
             guard invocation.positionals.isEmpty else {
                 throw .usage("Give either adapter names or '--exec', not both.")
             }
-            guard invocation.value("config") == nil else {
+            guard !Options.config.isGiven(in: invocation) else {
                 throw .usage("Give either '--exec' or '--config', not both.")
             }
             let names = ExternalAdapters.modelNames.joined(separator: ", ")
@@ -177,7 +177,7 @@ package enum AdaptersCheckCommand {
             let timeout = try timeout.value(in: invocation) ?? 10
             let started = try ExternalAdapters.start(
                 command: command, model: model, timeout: Double(timeout),
-                sendsEveryCase: invocation.flag("every-case"))
+                sendsEveryCase: everyCase.isGiven(in: invocation))
             proof.program = started
             proof.adapters = [started.entry]
             return proof
@@ -207,8 +207,9 @@ package enum AdaptersCheckCommand {
                 "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
-        for option in ["random", "max-items", "seed"] where invocation.value(option) != nil {
-            throw .usage("'--\(option)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
+        for option in [random.spec, maxItems.spec, Options.seed.spec] where option.isGiven(in: invocation) {
+            throw .usage(
+                "'--\(option.long)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
         }
         let command = try exec.value(in: invocation)
         if command == nil { try refuseProgramOptions(invocation) }
@@ -228,7 +229,7 @@ package enum AdaptersCheckCommand {
             }
             let started = try ExternalAdapters.start(
                 command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
-                sendsEveryCase: invocation.flag("every-case"))
+                sendsEveryCase: everyCase.isGiven(in: invocation))
             proof.program = started
             proof.adapters = [started.entry]
             return proof
@@ -255,7 +256,7 @@ package enum AdaptersCheckCommand {
     ///
     /// - Throws: exit 64 for `--model`, `--timeout` or `--every-case` without `--exec`.
     static func refuseProgramOptions(_ invocation: Invocation) throws(CLIError) {
-        if invocation.value("model") != nil || invocation.value("timeout") != nil || invocation.flag("every-case") {
+        if model.isGiven(in: invocation) || timeout.isGiven(in: invocation) || everyCase.isGiven(in: invocation) {
             throw .usage("'--model', '--timeout' and '--every-case' go with '--exec'.")
         }
     }
@@ -301,7 +302,7 @@ package enum AdaptersCheckCommand {
         guard invocation.positionals.isEmpty else {
             throw .usage("Give either adapter names or '--exec', not both.")
         }
-        guard invocation.value("config") == nil else {
+        guard !Options.config.isGiven(in: invocation) else {
             throw .usage("Give either '--exec' or '--config', not both.")
         }
         let sectioned = ExternalAdapters.sectionedModelNames.joined(separator: ", ")

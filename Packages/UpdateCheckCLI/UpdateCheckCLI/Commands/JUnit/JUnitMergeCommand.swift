@@ -44,25 +44,34 @@ package enum JUnitMergeCommand {
                 isRepeating: true)
         ],
         options: [
-            .value("output", short: "o", name: "file", help: "Where to write the merged report (required)."),
-            .value("name", name: "name", help: "The <testsuites> name (default: the first report's)."),
-            .flag("combine-suites", help: "Write suites of the same name (e.g. one per shard) as one suite."),
+            output.spec, name.spec, combineSuites,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
+    /// `--output <file>`: the merged report (required).
+    static let output = Options.text(
+        "output", short: "o", name: "file", help: "Where to write the merged report (required).")
+    /// `--name <name>`: the root's name.
+    static let name = Options.text(
+        "name", name: "name", help: "The <testsuites> name (default: the first report's).")
+    /// `--combine-suites`: one suite per name.
+    static let combineSuites = OptionSpec.flag(
+        "combine-suites", help: "Write suites of the same name (e.g. one per shard) as one suite.")
+
     /// Merges the reports and prints the totals.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        guard let output = invocation.value("output"), let outputPath = OutputPath(output) else {
+        guard let output = try output.value(in: invocation), let outputPath = OutputPath(output) else {
             throw .usage("Missing required option '--output <file>'.")
         }
         let inputs = invocation.positionals
         try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(inputs) }
         try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("output", outputPath)], inputs: inputs) }
+        let rootName = try name.value(in: invocation)
         let totals: JUnitTotals
         do {
             totals = try JUnitMerger.merge(
-                inputs, into: output, name: invocation.value("name"),
-                combiningSuites: invocation.flag("combine-suites"),
+                inputs, into: output, name: rootName,
+                combiningSuites: combineSuites.isGiven(in: invocation),
                 warn: { invocation.console.errorLine("warning: \($0)") })
         } catch {
             throw CLIError(error)

@@ -28,17 +28,20 @@ package enum JUnitValidateCommand {
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check ('-': standard input).")],
         options: [
-            .value(
-                "schema", name: "name-or-xsd",
-                help: "Also validate against a built-in schema (jenkins) or this XML Schema file.")
+            schema.spec
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// `--schema <name-or-xsd>`: a built-in schema's name or an XSD file.
+    static let schema = Options.text(
+        "schema", name: "name-or-xsd",
+        help: "Also validate against a built-in schema (jenkins) or this XML Schema file.")
 
     /// Validates the report and prints the verdict.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let path = invocation.positionals[0]
         let shown = InputFile.displayName(path)
-        let schema = invocation.value("schema").map(JUnitSchema.named)
+        let schema = try schema.value(in: invocation).map(JUnitSchema.named)
         let result: JUnitValidation
         do {
             result = try JUnitValidator.validate(file: path, schema: schema)

@@ -29,11 +29,14 @@ package enum StateExploreCommand {
             """,
         options: [
             Options.records.spec, values.spec, maxDepth.spec, counterexample.spec,
-            .flag("no-symmetry", help: "Explore every state, not one per renaming of records and values."),
+            noSymmetry,
             Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
+    /// `--no-symmetry`: every state, not one per renaming.
+    static let noSymmetry = OptionSpec.flag(
+        "no-symmetry", help: "Explore every state, not one per renaming of records and values.")
     /// `--values <n>`: values per record.
     static let values = Options.choice(
         "values", name: "n", from: ["2", "3"], help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2).")
@@ -55,7 +58,7 @@ package enum StateExploreCommand {
             path.map { (option: option, path: $0) }
         }
         try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: []) }
-        let symmetry: ExplorerSymmetry = invocation.flag("no-symmetry") ? [] : .all
+        let symmetry: ExplorerSymmetry = noSymmetry.isGiven(in: invocation) ? [] : .all
         return try execute(
             ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, symmetry: symmetry),
             console: invocation.console, counterexamplePath: counterexample?.path, junitPath: junit?.path)

@@ -15,19 +15,23 @@ package enum StateRunCommand {
             """,
         arguments: [ArgumentSpec("file", help: "Scenario files (JSON).", isOptional: true, isRepeating: true)],
         options: [
-            .flag("builtin", help: "Also run the built-in favourite-button scenario."),
-            .flag("trace", help: "Print each scenario's trace (record IDs anonymised)."),
+            builtin, trace,
             Options.salt.spec,
             Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
+
+    /// `--builtin`: the built-in scenario too.
+    static let builtin = OptionSpec.flag("builtin", help: "Also run the built-in favourite-button scenario.")
+    /// `--trace`: print the traces.
+    static let trace = OptionSpec.flag("trace", help: "Print each scenario's trace (record IDs anonymised).")
 
     /// Loads every scenario first (so a bad file fails before any output),
     /// runs them, prints a line per scenario and a summary, and writes the
     /// JUnit report when asked.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let console = invocation.console
-        guard !invocation.positionals.isEmpty || invocation.flag("builtin") else {
+        guard !invocation.positionals.isEmpty || builtin.isGiven(in: invocation) else {
             throw .usage("Give at least one scenario file, or --builtin.")
         }
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
@@ -38,12 +42,12 @@ package enum StateRunCommand {
             }
         }
         var sources: [ScenarioSource] = []
-        if invocation.flag("builtin") { sources.append(try BuiltInScenarios.seedSource()) }
+        if builtin.isGiven(in: invocation) { sources.append(try BuiltInScenarios.seedSource()) }
         for path in invocation.positionals {
             sources.append(try ScenarioSource.load(path))
         }
 
-        let printTrace = invocation.flag("trace")
+        let printTrace = trace.isGiven(in: invocation)
         let suite = StateRunSuite.make(name: "state run", sources: sources, salt: salt) { source, report in
             let steps = report.stepCount == 1 ? "1 step" : "\(report.stepCount) steps"
             if report.passed {
