@@ -104,7 +104,10 @@ let package = Package(
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(
             name: "ExternalAdapter",
-            dependencies: ["BatchUpdate", "ListDiff", "UpdateCheckSupport", "UpdateCheckPlatform"],
+            dependencies: [
+                "BatchUpdate", "ListDiff", "OptimisticScenario", "OptimisticState", "UpdateCheckSupport",
+                "UpdateCheckPlatform",
+            ],
             path: "Packages/ExternalAdapter",
             swiftSettings: strict),
         // File input and output: atomic files, temporary files, input files,

@@ -78,7 +78,21 @@ package enum StateExploreSuite {
         _ explorer: Explorer, progress: @escaping @Sendable (ExplorationProgress) -> Void,
         observe: @escaping @Sendable (ExplorationReport, Double) -> Void
     ) -> CheckSuite {
-        let configuration = explorer.configuration
+        single(
+            explorer.configuration, explore: { .success(explorer.run(progress: progress)) }, observe: observe,
+            failed: { _ in })
+    }
+
+    /// The same for any exploration, such as a team's store program's:
+    /// `explore` runs it; when it fails (a program that crashes, hangs or
+    /// answers garbage), every case of the suite is an error carrying what
+    /// went wrong, and `failed` is called with it.
+    package static func single(
+        _ configuration: ExplorerConfiguration,
+        explore: @escaping @Sendable () -> Result<ExplorationReport, StateExplorerError>,
+        observe: @escaping @Sendable (ExplorationReport, Double) -> Void,
+        failed: @escaping @Sendable (StateExplorerError) -> Void
+    ) -> CheckSuite {
         var properties = [
             SuiteProperty(name: "records", value: String(configuration.records)),
             SuiteProperty(name: "values", value: String(configuration.values)),
@@ -88,18 +102,40 @@ package enum StateExploreSuite {
         }
         return CheckSuite(name: name, area: .state, caseCount: caseCount, properties: properties) { selection in
             let watch = Stopwatch()
-            let report = explorer.run(progress: progress)
+            let report: ExplorationReport
+            switch explore() {
+            case .success(let explored): report = explored
+            case .failure(let error):
+                failed(error)
+                let cases = errorCases(configuration, error, seconds: watch.seconds)
+                return SuiteOutput(cases: selection.positions(among: caseCount).map { cases[$0] })
+            }
             let seconds = watch.seconds
             observe(report, seconds)
             let explored = cases(report, seconds: seconds)
-            return SuiteOutput(
-                cases: selection.positions(among: caseCount).map { explored[$0] },
-                properties: [
-                    SuiteProperty(name: "states", value: String(report.states)),
-                    SuiteProperty(name: "transitions", value: String(report.transitions)),
-                    SuiteProperty(name: "depth", value: String(report.depth)),
-                    SuiteProperty(name: "fixed-point", value: String(report.reachedFixedPoint)),
-                ])
+            var figures = [
+                SuiteProperty(name: "states", value: String(report.states)),
+                SuiteProperty(name: "transitions", value: String(report.transitions)),
+                SuiteProperty(name: "depth", value: String(report.depth)),
+                SuiteProperty(name: "fixed-point", value: String(report.reachedFixedPoint)),
+            ]
+            if report.roundTrips > 0 {
+                figures.append(SuiteProperty(name: "round-trips", value: String(report.roundTrips)))
+            }
+            return SuiteOutput(cases: selection.positions(among: caseCount).map { explored[$0] }, properties: figures)
+        }
+    }
+
+    /// Every case of an exploration that failed with `error`, as an error.
+    static func errorCases(_ configuration: ExplorerConfiguration, _ error: StateExplorerError, seconds: Double)
+        -> [CheckCase]
+    {
+        let className = className(configuration)
+        let names = Invariant.allCases.map { "invariant \($0.rawValue) \($0.name)" } + ["fixed point"]
+        return names.map { name in
+            CheckCase(
+                name: name, className: className, time: name == "fixed point" ? seconds : 0,
+                outcome: .error(message: error.description, type: "store", details: error.description))
         }
     }
 

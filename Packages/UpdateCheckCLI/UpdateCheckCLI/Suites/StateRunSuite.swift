@@ -17,9 +17,13 @@ package enum StateRunSuite {
     ///
     /// - Parameter observe: called with each scenario's report as soon as it
     ///   has run, for commands that print as they go.
+    /// - Parameter driver: the store the scenarios run on (a store program);
+    ///   `nil` for the built-in store. A driver that fails makes the
+    ///   scenario's case an error carrying what went wrong.
     package static func make(
-        name: String, sources: [ScenarioSource], salt: UInt64,
-        observe: (@Sendable (ScenarioSource, ScenarioReport) -> Void)? = nil
+        name: String, sources: [ScenarioSource], salt: UInt64, driver: (any StoreDriver)? = nil,
+        observe: (@Sendable (ScenarioSource, ScenarioReport) -> Void)? = nil,
+        failed: (@Sendable (ScenarioSource, OptimisticScenarioError) -> Void)? = nil
     ) -> CheckSuite {
         CheckSuite(
             name: name, area: .state, caseCount: sources.count,
@@ -28,7 +32,21 @@ package enum StateRunSuite {
             let cases = selection.positions(among: sources.count).map { position in
                 let source = sources[position]
                 let watch = Stopwatch()
-                let report = ScenarioRunner.run(source.scenario, salt: salt)
+                let report: ScenarioReport
+                if let driver {
+                    do throws(OptimisticScenarioError) {
+                        report = try ScenarioRunner.run(source.scenario, driver: driver)
+                    } catch {
+                        failed?(source, error)
+                        var testCase = CheckCase(
+                            name: source.scenario.name, className: "state.run", time: watch.seconds,
+                            outcome: .error(message: error.description, type: "store", details: error.description))
+                        testCase.systemOut = "scenario file: \(source.name)"
+                        return testCase
+                    }
+                } else {
+                    report = ScenarioRunner.run(source.scenario, salt: salt)
+                }
                 let seconds = watch.seconds
                 observe?(source, report)
                 return testCase(source, report, seconds: seconds)

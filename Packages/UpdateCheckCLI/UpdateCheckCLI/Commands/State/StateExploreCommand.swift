@@ -1,3 +1,4 @@
+import ExternalAdapter
 import StateExplorer
 import Synchronization
 import UpdateCheckIO
@@ -24,12 +25,20 @@ package enum StateExploreCommand {
             --counterexample it is also written as a scenario file that
             'updatecheck state run' replays to the same failure.
 
-            Exit codes: 0 every invariant held; 1 an invariant was broken; 64 bad usage;
-            73 an output file cannot be created; 74 writing it failed (a full disk).
+            With --exec, explores a store program in any language instead, over the
+            store-program protocol (docs/store-protocol.md): the same search, invariants and
+            counterexamples, which 'updatecheck state run --exec' replays on the same
+            program. --refinement also requires the store to show what the built-in store
+            shows after every event, and reports the first difference.
+
+            Exit codes: 0 every invariant held; 1 an invariant was broken, or the store
+            program failed (crashed, hung, answered garbage); 64 bad usage; 65 the program's
+            handshake is not the protocol's; 66 the program cannot be started; 73 an output
+            file cannot be created; 74 writing it failed (a full disk).
             """,
         options: [
             Options.records.spec, values.spec, maxDepth.spec, counterexample.spec,
-            noSymmetry,
+            noSymmetry, exec.spec, timeout.spec, refinement,
             Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
@@ -47,6 +56,19 @@ package enum StateExploreCommand {
     static let counterexample = Options.output(
         "counterexample", help: "Write the shortest counterexample as a scenario file.")
 
+    /// `--exec <command>`: a store program, run with `/bin/sh -c`.
+    static let exec = TypedOption<String>(
+        "exec", name: "command", help: "Explore the store program COMMAND (run with /bin/sh -c).",
+        expected: "a command"
+    ) { $0.isEmpty ? nil : $0 }
+
+    /// `--refinement`: the store program must show what the built-in store shows.
+    static let refinement = OptionSpec.flag(
+        "refinement", help: "With --exec: the store must show what the built-in store shows.")
+    /// `--timeout <s>`: how long a store program may stay silent on one request line.
+    static let timeout = Options.integer(
+        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a request (default 10).")
+
     /// Reads the options, checks the outputs, and explores.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let records = try Options.records.value(in: invocation) ?? Options.defaultRecords
@@ -59,9 +81,86 @@ package enum StateExploreCommand {
         }
         try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: []) }
         let symmetry: ExplorerSymmetry = noSymmetry.isGiven(in: invocation) ? [] : .all
+        let configuration = ExplorerConfiguration(
+            records: records, values: values, maxDepth: maxDepth, symmetry: symmetry)
+        if let command = try exec.value(in: invocation) {
+            return try executeProgram(
+                command, configuration: configuration, refinement: refinement.isGiven(in: invocation),
+                timeout: Double(try timeout.value(in: invocation) ?? 10),
+                console: invocation.console, counterexamplePath: counterexample?.path, junitPath: junit?.path)
+        }
+        if refinement.isGiven(in: invocation) { throw .usage("--refinement needs --exec.") }
         return try execute(
-            ExplorerConfiguration(records: records, values: values, maxDepth: maxDepth, symmetry: symmetry),
-            console: invocation.console, counterexamplePath: counterexample?.path, junitPath: junit?.path)
+            configuration, console: invocation.console, counterexamplePath: counterexample?.path,
+            junitPath: junit?.path)
+    }
+
+    /// Explores the store program `command`: the body of `state explore --exec`.
+    static func executeProgram(
+        _ command: String, configuration: ExplorerConfiguration, refinement: Bool, timeout: Double, console: Console,
+        counterexamplePath: String?, junitPath: String?
+    ) throws(CLIError) -> ExitCode {
+        let explorer: StoreExplorer
+        do {
+            explorer = try StoreExplorer(configuration, refinement: refinement)
+        } catch {
+            throw .usage("Unsupported exploration: \(error).")
+        }
+        let program: StoreProgram
+        do {
+            program = try StoreProgram(command: command, timeout: timeout)
+        } catch {
+            throw ExternalAdapters.startFailure(error)
+        }
+        defer { program.stop() }
+        let explored = Mutex<(report: ExplorationReport, seconds: Double)?>(nil)
+        let suite = StateExploreSuite.single(
+            configuration,
+            explore: {
+                Result { () throws(StateExplorerError) in
+                    try explorer.run(program) { progress in
+                        guard console.showsProgress else { return }
+                        console.progress(
+                            "depth \(progress.depth): \(StateExploreText.grouped(progress.states)) states, "
+                                + "\(StateExploreText.grouped(progress.transitions)) transitions…")
+                    }
+                }
+            },
+            observe: { report, seconds in explored.withLock { $0 = (report, seconds) } },
+            failed: { error in
+                if console.showsProgress { console.clearProgress() }
+                console.line("Error: \(error)")
+            })
+        let run = try SuiteRunner(console: console).run(suite)
+        if let path = junitPath { try SuiteReport.write(run, name: "updatecheck state explore", to: path) }
+        guard let (report, seconds) = explored.withLock({ $0 }) else { return .checkFailed }
+        if console.showsProgress { console.clearProgress() }
+        console.writeOut(StateExploreText.report(report, seconds: seconds))
+        console.line("  \(StateExploreText.grouped(report.roundTrips)) round trips to \(command)")
+        let replay = "updatecheck state run --exec '\(command)'"
+        if let found = report.counterexample {
+            console.line()
+            console.line("Shortest counterexample:")
+            console.line(found.description)
+            try writeScenario(found.scenarioFile, to: counterexamplePath, replay: replay, console: console)
+        } else if let divergence = report.divergence {
+            console.line()
+            console.line("First difference from the built-in store:")
+            console.line(divergence.description)
+            try writeScenario(divergence.scenarioFile, to: counterexamplePath, replay: replay, console: console)
+        }
+        return report.passed ? .success : .checkFailed
+    }
+
+    /// Writes a found scenario to `path` when given, and says how to replay it.
+    static func writeScenario(_ text: String, to path: String?, replay: String, console: Console) throws(CLIError) {
+        if let path {
+            try OutputFile.write(text, to: path)
+            console.line("Wrote it to \(path); replay it with: \(replay) \(path)")
+        } else {
+            console.line("Write it as a scenario file with --counterexample <file>, then replay it with:")
+            console.line("\(replay) <file>")
+        }
     }
 
     /// Explores `configuration`, prints the report on `console`, and writes

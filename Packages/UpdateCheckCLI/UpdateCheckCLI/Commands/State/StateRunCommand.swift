@@ -1,3 +1,4 @@
+import ExternalAdapter
 import UpdateCheckIO
 
 /// `updatecheck state run`: runs scenario files (and the built-in seed
@@ -12,10 +13,16 @@ package enum StateRunCommand {
             switchSession, reorder) and checks what it expects after each step. The seven
             invariants are checked after every event. A failure names the file, step, record,
             expected and actual value. The format is described in docs/scenario-format.md.
+
+            With --exec, the scenarios run on a store program in any language over the
+            store-program protocol (docs/store-protocol.md) instead: what cannot be seen inside
+            it is read from what it shows (an expected 'ignored busy' passes on any ignored
+            event), and a program that crashes, hangs or answers garbage fails the scenario
+            with its stderr.
             """,
         arguments: [ArgumentSpec("file", help: "Scenario files (JSON).", isOptional: true, isRepeating: true)],
         options: [
-            builtin, trace,
+            builtin, trace, StateExploreCommand.exec.spec, StateExploreCommand.timeout.spec,
             Options.salt.spec,
             Options.junit.spec,
         ],
@@ -48,18 +55,31 @@ package enum StateRunCommand {
         }
 
         let printTrace = trace.isGiven(in: invocation)
-        let suite = StateRunSuite.make(name: "state run", sources: sources, salt: salt) { source, report in
-            let steps = report.stepCount == 1 ? "1 step" : "\(report.stepCount) steps"
-            if report.passed {
-                console.line("PASS \(source.name): \(steps)")
-            } else {
-                console.line("FAIL \(source.name): \(report.failures[0])")
-                for failure in report.failures.dropFirst() { console.line("  \(failure)") }
-            }
-            if printTrace {
-                for entry in report.trace.entries { console.line("  trace \(entry)") }
+        var program: StoreProgram?
+        if let command = try StateExploreCommand.exec.value(in: invocation) {
+            do {
+                program = try StoreProgram(
+                    command: command, timeout: Double(try StateExploreCommand.timeout.value(in: invocation) ?? 10))
+            } catch {
+                throw ExternalAdapters.startFailure(error)
             }
         }
+        defer { program?.stop() }
+        let suite = StateRunSuite.make(
+            name: "state run", sources: sources, salt: salt, driver: program,
+            observe: { source, report in
+                let steps = report.stepCount == 1 ? "1 step" : "\(report.stepCount) steps"
+                if report.passed {
+                    console.line("PASS \(source.name): \(steps)")
+                } else {
+                    console.line("FAIL \(source.name): \(report.failures[0])")
+                    for failure in report.failures.dropFirst() { console.line("  \(failure)") }
+                }
+                if printTrace {
+                    for entry in report.trace.entries { console.line("  trace \(entry)") }
+                }
+            },
+            failed: { source, error in console.line("FAIL \(source.name): \(error)") })
         let run = try SuiteRunner(console: console).run(suite)
         let noun = sources.count == 1 ? "scenario" : "scenarios"
         console.line("\(sources.count) \(noun): \(run.caseCount - run.failureCount) passed, \(run.failureCount) failed")
