@@ -352,6 +352,25 @@ package final class AtomicFile {
         return nil
     }
 
+    /// Appends `text` to the file at `path`, whole or not at all.
+    ///
+    /// A regular file is read (up to `limit` bytes) and replaced by its
+    /// content followed by `text`, through a temporary file like every
+    /// write, so a reader never sees half of it and a failure leaves it as
+    /// it was; a missing file is created. A stream, device or FIFO (`-`,
+    /// `/dev/stdout`) is written through, which appends by itself.
+    ///
+    /// - Throws: ``IOError/tooLarge(path:limit:what:)`` for a file past
+    ///   `limit`; otherwise as the writes of this type.
+    package static func append(_ text: String, to path: String, limit: Int = 64 << 20) throws(IOError) {
+        if case .file(let target) = try destination(of: path), (try? System.status(target))?.kind == .regular {
+            let existing = try InputFile.bytes(at: target, limit: limit, what: "the file to append to")
+            try write(Array(existing.buffer) + Array(text.utf8), to: path)
+        } else {
+            try write(text, to: path)
+        }
+    }
+
     /// What `path` leads to: the descriptor it names (`-`, `/dev/stdout`,
     /// `/dev/fd/N`, `/proc/self/fd/N`, directly or through links), else the
     /// path with every symbolic link at its end followed (the link's folder

@@ -140,6 +140,12 @@ package enum Options {
     /// `--junit <file>`: where a check command also writes its JUnit report.
     package static let junit = output("junit", help: "Also write the results as a JUnit XML report to <file>.")
 
+    /// `--summary <file>`: where a check command also appends its Markdown
+    /// summary (`$GITHUB_STEP_SUMMARY` on GitHub Actions).
+    package static let summary = output(
+        "summary",
+        help: "Also append a Markdown summary (the table, each failure's smallest case and calls) to <file>.")
+
     /// `--config <file>`: the adapter manifest (default: `updatecheck.json`
     /// in the current folder, when there is one).
     package static let config = TypedOption<String>(

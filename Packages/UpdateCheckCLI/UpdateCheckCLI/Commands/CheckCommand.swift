@@ -31,20 +31,23 @@ package enum CheckCommand {
             Every report carries the seed, shard, ids and records as suite properties.
 
             The adapter programs of a manifest (--config FILE, or ./updatecheck.json when
-            present) run as suites after the built-in adapters, proven like them (a program on
-            a sectioned model like the sectioned adapters); a program that does not start or
-            declares another policy than its manifest fails its own cases, and the run goes on.
+            present; without one, check says where it looked) run as suites after the
+            built-in adapters, proven like them (a program on a sectioned model like the
+            sectioned adapters); a program that does not start or declares another policy
+            than its manifest fails its own cases, and the run goes on.
 
-            The JUnit report's folder is created if missing; a report path that cannot be
-            written stops the run before any check (exit 73).
+            --summary FILE appends a Markdown summary to FILE (on GitHub Actions,
+            "$GITHUB_STEP_SUMMARY"): the table, and each failing case with its smallest
+            case and calls. The folders of the JUnit report and the summary are created if
+            missing; a path that cannot be written stops the run before any check (exit 73).
 
             Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
-            is malformed; 66 the --config file is missing; 73 the JUnit report or a picture
-            cannot be created; 74 writing it failed (a full disk).
+            is malformed; 66 the --config file is missing; 73 the JUnit report, the summary
+            or a picture cannot be created; 74 writing it failed (a full disk).
             """,
         options: [
             CheckOptions.ids.spec, Options.records.spec, Options.shard.spec, Options.areas.spec,
-            Options.seed.spec, Options.config.spec, Options.junit.spec,
+            Options.seed.spec, Options.config.spec, Options.junit.spec, Options.summary.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
 
@@ -59,13 +62,19 @@ package enum CheckCommand {
     ///   (the summary is printed first).
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let options = try CheckOptions(invocation)
-        if let path = options.junitPath {
+        let outputs = [("junit", options.junitPath), ("summary", options.summaryPath)].compactMap { option, path in
+            path.map { (option: option, path: OutputPath($0)!) }
+        }
+        if !outputs.isEmpty {
             let manifest = try AdapterCatalog.manifestInputs(invocation)
-            try CLIError.mapping { () throws(IOError) in
-                try OutputPath.prepare([("junit", OutputPath(path)!)], inputs: manifest)
-            }
+            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: manifest) }
         }
         let catalog = try AdapterCatalog(invocation)
+        if options.areas.contains(.adapters), catalog.plugged.isEmpty, try Options.config.value(in: invocation) == nil,
+            let line = AdapterManifest.noneFoundLine()
+        {
+            invocation.console.line(line)
+        }
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
         return try run(suites, options: options, console: invocation.console)
     }
@@ -96,6 +105,10 @@ package enum CheckCommand {
         if let path = options.junitPath {
             try SuiteReport.write(run, name: reportName, common: options.replayProperties, to: path)
         }
+        if let path = options.summaryPath {
+            let text = SuiteMarkdown.text(run, title: reportName, replay: options.replayLine)
+            try CLIError.mapping { () throws(IOError) in try AtomicFile.append(text, to: path) }
+        }
         return run.exitCode
     }
 }
@@ -118,6 +131,8 @@ package struct CheckOptions: Sendable, Equatable {
     package var seed: UInt64
     /// `--junit`: where to write the JUnit report, if anywhere.
     package var junitPath: String?
+    /// `--summary`: where to append the Markdown summary, if anywhere.
+    package var summaryPath: String?
 
     /// Creates options; the defaults are those of a plain `updatecheck check`.
     package init(
@@ -145,6 +160,7 @@ package struct CheckOptions: Sendable, Equatable {
         if !only.isEmpty { areas = Set(only.joined()).sorted() }
         seed = try Options.seed.value(in: invocation) ?? seed
         junitPath = try Options.junit.value(in: invocation)?.path
+        summaryPath = try Options.summary.value(in: invocation)?.path
     }
 
     /// The run-wide properties every suite of the report carries: seed,

@@ -1,4 +1,6 @@
 import BatchUpdate
+import Foundation
+import JUnitReporter
 import UpdateCheckIO
 import UpdateCheckPlatform
 import UpdateCheckSupport
@@ -78,6 +80,16 @@ package struct AdapterManifest: Sendable, Equatable {
         if let config { return try load(config, reserved: reserved) }
         guard (try? System.linkStatus(defaultFileName)) != nil else { return nil }
         return try load(defaultFileName, reserved: reserved)
+    }
+
+    /// The line `check` prints when no `--config` is given and the current
+    /// folder has no ``defaultFileName``: where it looked, and how to name
+    /// a manifest; `nil` when the file is there.
+    package static func noneFoundLine() -> String? {
+        guard (try? System.linkStatus(defaultFileName)) == nil else { return nil }
+        let folder = FileManager.default.currentDirectoryPath
+        return "No adapter manifest: \(JUnitText.terminalSafe(folder))/\(defaultFileName) does not exist "
+            + "(--config FILE names one); the built-in suites only."
     }
 
     /// Reads and checks the manifest at `path` (`-`: standard input, whose
