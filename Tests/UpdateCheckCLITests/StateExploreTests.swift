@@ -58,8 +58,16 @@ import Testing
                         --counterexample it is also written as a scenario file that
                         'updatecheck state run' replays to the same failure.
 
-                        Exit codes: 0 every invariant held; 1 an invariant was broken; 64 bad usage;
-                        73 an output file cannot be created; 74 writing it failed (a full disk).
+                        With --exec, explores a store program in any language instead, over the
+                        store-program protocol (docs/store-protocol.md): the same search, invariants and
+                        counterexamples, which 'updatecheck state run --exec' replays on the same
+                        program. --refinement also requires the store to show what the built-in store
+                        shows after every event, and reports the first difference.
+
+                        Exit codes: 0 every invariant held; 1 an invariant was broken, or the store
+                        program failed (crashed, hung, answered garbage); 64 bad usage; 65 the program's
+                        handshake is not the protocol's; 66 the program cannot be started; 73 an output
+                        file cannot be created; 74 writing it failed (a full disk).
 
                         USAGE: updatecheck state explore [<options>]
 
@@ -70,6 +78,9 @@ import Testing
                           --counterexample <file>
                                                   Write the shortest counterexample as a scenario file.
                           --no-symmetry           Explore every state, not one per renaming of records and values.
+                          --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
+                          --timeout <s>           How long --exec may stay silent on a request (default 10).
+                          --refinement            With --exec: the store must show what the built-in store shows.
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 

@@ -30,6 +30,12 @@ import Testing
                         invariants are checked after every event. A failure names the file, step, record,
                         expected and actual value. The format is described in docs/scenario-format.md.
 
+                        With --exec, the scenarios run on a store program in any language over the
+                        store-program protocol (docs/store-protocol.md) instead: what cannot be seen inside
+                        it is read from what it shows (an expected 'ignored busy' passes on any ignored
+                        event), and a program that crashes, hangs or answers garbage fails the scenario
+                        with its stderr.
+
                         USAGE: updatecheck state run [<file> ...] [<options>]
 
                         ARGUMENTS:
@@ -38,6 +44,8 @@ import Testing
                         OPTIONS:
                           --builtin               Also run the built-in favourite-button scenario.
                           --trace                 Print each scenario's trace (record IDs anonymised).
+                          --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
+                          --timeout <s>           How long --exec may stay silent on a request (default 10).
                           --salt <n>              Salt of the anonymised record IDs (default: random).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.

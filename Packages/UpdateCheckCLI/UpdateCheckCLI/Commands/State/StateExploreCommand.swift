@@ -58,7 +58,7 @@ package enum StateExploreCommand {
 
     /// `--exec <command>`: a store program, run with `/bin/sh -c`.
     static let exec = TypedOption<String>(
-        "exec", name: "command", help: "Explore the store program COMMAND (run with /bin/sh -c).",
+        "exec", name: "command", help: "Use the store program COMMAND (run with /bin/sh -c).",
         expected: "a command"
     ) { $0.isEmpty ? nil : $0 }
 
