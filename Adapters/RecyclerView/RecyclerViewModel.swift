@@ -8,6 +8,10 @@ import BatchUpdate
 /// - A range must lie inside the list at that moment (an insert may start at
 ///   the end); a count below 1 and a move onto the same position change
 ///   nothing, as in RecyclerView's `AdapterHelper`.
+/// - The list may never hold more rows than it held before the dispatch
+///   plus the adapter's items after it: no update between two lists needs
+///   more, so an insert past that bound (a program answering
+///   `count: 2147483648`) is refused before a row is made.
 /// - `onChanged` with a payload binds the existing view holder again;
 ///   without one, a new view holder replaces it.
 /// - View holders for inserted and changed items are bound at the next
@@ -31,12 +35,19 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     /// - Complexity: O(*n*) per notification for *n* items.
     @inlinable
     public mutating func perform(_ batch: UpdateBatch<ID, RecyclerViewCall>) throws(RecyclerViewError) {
-        try list.replay(batch, apply: Self.apply) { .itemCountMismatch(notified: $0, adapter: $1) }
+        let rowLimit = list.count + batch.items.count
+        try list.replay(
+            batch,
+            apply: { (call, list) throws(RecyclerViewError) in try Self.apply(call, to: &list, rowLimit: rowLimit) }
+        ) { .itemCountMismatch(notified: $0, adapter: $1) }
     }
 
-    /// Checks `call` against `list` as it is now and applies it.
+    /// Checks `call` against `list` as it is now, and the rows it leaves
+    /// against `rowLimit`, and applies it.
     @inlinable
-    static func apply(_ call: RecyclerViewCall, to list: inout SequentialRows<ID>) throws(RecyclerViewError) {
+    static func apply(_ call: RecyclerViewCall, to list: inout SequentialRows<ID>, rowLimit: Int)
+        throws(RecyclerViewError)
+    {
         func invalid(_ position: Int) -> RecyclerViewError {
             .invalidPosition(call: call.description, position: position, itemCount: list.count)
         }
@@ -44,11 +55,14 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
         case .inserted(let position, let count):
             guard count >= 1 else { return }
             guard position >= 0, position <= list.count else { throw invalid(position) }
+            guard count <= rowLimit - list.count else {
+                throw .countOutOfRange(call: call.description, count: count, limit: rowLimit - list.count)
+            }
             list.insert(count: count, at: position)
         case .removed(let position, let count):
             guard count >= 1 else { return }
             guard position >= 0, position < list.count else { throw invalid(position) }
-            guard position + count <= list.count else { throw invalid(list.count) }
+            guard count <= list.count - position else { throw invalid(list.count) }
             list.remove(position..<position + count)
         case .moved(let from, let to):
             guard from != to else { return }
@@ -58,7 +72,7 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
         case .changed(let position, let count, let payload):
             guard count >= 1 else { return }
             guard position >= 0, position < list.count else { throw invalid(position) }
-            guard position + count <= list.count else { throw invalid(list.count) }
+            guard count <= list.count - position else { throw invalid(list.count) }
             for index in position..<position + count { list.refresh(at: index, keepingCell: payload != nil) }
         }
     }

@@ -60,6 +60,22 @@ import Testing
             .invalidPosition(call: "onChanged(position: 1, count: 3, payload: nil)", position: 3, itemCount: 3)
         ),
         (.inserted(position: 0, count: 1), .itemCountMismatch(notified: 4, adapter: 3)),
+        (
+            .inserted(position: 0, count: 2_147_483_648),
+            .countOutOfRange(call: "onInserted(position: 0, count: 2147483648)", count: 2_147_483_648, limit: 3)
+        ),
+        (
+            .inserted(position: 3, count: .max),
+            .countOutOfRange(call: "onInserted(position: 3, count: \(Int.max))", count: .max, limit: 3)
+        ),
+        (
+            .removed(position: 1, count: .max),
+            .invalidPosition(call: "onRemoved(position: 1, count: \(Int.max))", position: 3, itemCount: 3)
+        ),
+        (
+            .changed(position: 2, count: .max, payload: nil),
+            .invalidPosition(call: "onChanged(position: 2, count: \(Int.max), payload: nil)", position: 3, itemCount: 3)
+        ),
     ])
     func invalidNotificationsAreInconsistencies(call: RecyclerViewCall, error: RecyclerViewError) {
         #expect(throws: error) { try replay(["a", "b", "c"], ["a", "b", "c"], [call]) }
@@ -75,6 +91,23 @@ import Testing
             RecyclerViewError.itemCountMismatch(notified: 4, adapter: 3).description
                 == "java.lang.IndexOutOfBoundsException: Inconsistency detected. The notifications leave 4 items, "
                 + "but the adapter's getItemCount() is 3.")
+    }
+
+    @Test func insertsMayReachTheRowsBeforePlusTheItemsAfterButNoMore() throws {
+        let rows = try replay(
+            ["a", "b"], ["c"], [.inserted(position: 2, count: 1), .removed(position: 0, count: 2)])
+        #expect(rows.map(\.id) == ["c"])
+        #expect(
+            throws: RecyclerViewError.countOutOfRange(call: "onInserted(position: 0, count: 2)", count: 2, limit: 1)
+        ) {
+            try replay(["a", "b"], ["c"], [.inserted(position: 0, count: 2), .removed(position: 0, count: 3)])
+        }
+        #expect(
+            RecyclerViewError.countOutOfRange(call: "onInserted(position: 0, count: 2)", count: 2, limit: 1)
+                .description
+                == "java.lang.IndexOutOfBoundsException: Inconsistency detected. Invalid item count 2 in "
+                + "onInserted(position: 0, count: 2): at most 1 more items fit the list before and the adapter's "
+                + "items after.")
     }
 
     @Test func removalsAtOldPositionsTopDownIgnoreTheShift() {

@@ -64,4 +64,30 @@ import Testing
         let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
         #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
     }
+
+    /// A program that answers every case with one insert of `count` rows.
+    static let inserting = #"""
+        import json, sys
+        print(json.dumps({"protocol": 1, "name": "huge", "model": "recyclerview",
+                          "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+        for line in sys.stdin:
+            case = json.loads(line)
+            call = {"method": "onInserted", "args": {"position": 0, "count": int(sys.argv[1])}}
+            print(json.dumps({"id": case["id"], "batches": [{"items": case["new"], "calls": [call]}]}), flush=True)
+        """#
+
+    @Test(arguments: ["2147483648", "\(Int.max)", "100000000"])
+    func hugeCountsFromAProgramFailTheCaseBeforeAnyRowIsMade(count: String) throws {
+        let files = try DiffTestFiles()
+        try files.write("inserting.py", Self.inserting)
+        let result = try files.run([
+            "adapters", "check", "--exec", "python3 inserting.py \(count)", "--model", "recyclerview", "--ids", "1",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "[] → [], changed []: batch 1 raised: java.lang.IndexOutOfBoundsException: Inconsistency detected. "
+                    + "Invalid item count \(count) in onInserted(position: 0, count: \(count)): at most 0 more items "
+                    + "fit the list before and the adapter's items after."), "\(result.stdout)")
+    }
 }
