@@ -59,6 +59,21 @@ extension Console {
         }
     }
 
+    @Test func shardCountsNearIntMaxSelectWithoutOverflow() throws {
+        for index in [1, Int.max - 1, Int.max] {
+            for offset in [0, 7, 1_000_000] {
+                let selection = CaseSelection(shard: Shard(index: index, count: .max)!, offset: offset)
+                let local = selection.localShard
+                #expect(selection.positions(among: 20) == (0..<20).filter(selection.contains))
+                for position in 0..<20 { #expect(local.contains(position) == selection.contains(position)) }
+            }
+        }
+        let files = try DiffTestFiles()
+        let result = try files.run(["check", "--only", "state", "--shard", "\(Int.max)/\(Int.max)"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("0 passed, 0 failed\n"), "\(result.stdout)")
+    }
+
     @Test func shardsRunEveryCaseExactlyOnceAndSkipSuitesWithNothingSelected() throws {
         let suites = [
             Self.suite("one", count: 1), Self.suite("six", count: 6), Self.suite("none", count: 0),

@@ -107,7 +107,10 @@ package struct CaseSelection: Sendable, Equatable {
     /// shard contains it.
     package var localShard: Shard {
         let count = shard.count
-        let remainder = ((shard.index - 1 - offset) % count + count) % count
+        // Added only to a negative remainder, so that it cannot overflow
+        // for a count near Int.max.
+        let signed = (shard.index - 1 - offset) % count
+        let remainder = signed < 0 ? signed + count : signed
         return Shard(index: remainder + 1, count: count)!
     }
 }
