@@ -116,6 +116,14 @@ import UpdateCheckSupport
             "m.json:3:14: adapters[0] 'uikit': the name 'uikit' is a built-in adapter's"
         ),
         (
+            one(good.replacingOccurrences(of: #""team""#, with: #""uikit-sections""#)),
+            "m.json:3:14: adapters[0] 'uikit-sections': the name 'uikit-sections' is a built-in adapter's"
+        ),
+        (
+            one(good.replacingOccurrences(of: #""team""#, with: #""animatedlist-sections""#)),
+            "adapters[0] 'animatedlist-sections': the name 'animatedlist-sections' is a built-in adapter's"
+        ),
+        (
             one(good.replacingOccurrences(of: #""team""#, with: #""../../etc""#)),
             "m.json:3:14: adapters[0]: the name '../../etc' must be 1 to 64 letters, digits"
         ),

@@ -72,9 +72,10 @@ public enum UpdateCheck {
 
     /// Why `adapters` cannot be added, or `nil` when they can.
     static func clash(_ adapters: [Adapter]) -> String? {
-        var seen = Set(BuiltInAdapters.all.map(\.name))
+        let builtIn = Set(BuiltInAdapters.names)
+        var seen = builtIn
         for adapter in adapters where !seen.insert(adapter.name).inserted {
-            return BuiltInAdapters.all.contains { $0.name == adapter.name }
+            return builtIn.contains(adapter.name)
                 ? "The added adapter '\(adapter.name)' is named like a built-in adapter; rename it."
                 : "Two added adapters are named '\(adapter.name)'; rename one."
         }

@@ -221,7 +221,7 @@ package struct AdapterManifest: Sendable, Equatable {
             let name = try self.name(required(node, "name", subject, in: "an adapter"), subject)
             subject = "adapters[\(index)] '\(name)': "
             _ = try members(node, subject, "an adapter", allowed: Self.adapterKeys)
-            if BuiltInAdapters.all.contains(where: { $0.name == name }) {
+            if BuiltInAdapters.names.contains(name) {
                 throw fail(node["name"]!, subject, "the name '\(name)' is a built-in adapter's; choose another")
             }
             if reserved.contains(name) {

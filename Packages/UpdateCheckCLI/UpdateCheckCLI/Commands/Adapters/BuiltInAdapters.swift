@@ -31,6 +31,10 @@ package enum BuiltInAdapters {
         AdapterEntry(AnimatedListAdapter<String>(), proving: AnimatedListAdapter<Int>(), isVariant: true),
     ]
 
+    /// The names of every flat and sectioned adapter: a manifest or a
+    /// team's own CLI may take none of them.
+    package static var names: [String] { all.map(\.name) + sectioned.map(\.name) }
+
     /// The four default adapters.
     package static var defaults: [AdapterEntry] { all.filter { !$0.isVariant } }
 
