@@ -92,4 +92,26 @@ import UIKitAdapter
             try folder.attach(try SuiteRunner(console: .discarding).run([suite]))
         }
     }
+
+    /// A report name leaving no room for the longest picture name is refused
+    /// before any case runs, and nothing is written; one that leaves room,
+    /// or a run without adapters (no pictures), goes ahead.
+    @Test func aReportNameTooLongForItsPicturesIsRefusedBeforeTheRun() throws {
+        let files = try DiffTestFiles()
+        let long = String(repeating: "r", count: 247) + ".xml"
+        let refused = try files.run(["check", "--only", "adapters", "--ids", "1", "--junit", long])
+        #expect(refused.status == 73)
+        #expect(
+            refused.stderr
+                == "Error: \(long): cannot be written with the pictures of its failing cases (the picture "
+                + "'…-recyclerview-no-payload-sections-12.svg': the name is 287 bytes long; a file name may have at "
+                + "most 255); give the report a shorter name.\n")
+        #expect(refused.stdout == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.folder.path) == [])
+        let stateOnly = try files.run(["check", "--only", "state", "--junit", long])
+        #expect(stateOnly.status == 0)
+        let fits = String(repeating: "r", count: 200) + ".xml"
+        let written = try files.run(["check", "--only", "adapters", "--ids", "1", "--junit", fits])
+        #expect(written.status == 0, "\(written.stderr)")
+    }
 }

@@ -76,6 +76,13 @@ package enum CheckCommand {
             invocation.console.line(line)
         }
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
+        if let path = options.junitPath, let pictures = PictureFolder.beside(path) {
+            let adapterSuites = suites.filter { $0.area == .adapters }
+            try pictures.checkNames(
+                report: path,
+                adapters: adapterSuites.isEmpty ? [] : catalog.all.map(\.name) + catalog.sectioned.map(\.name),
+                cases: adapterSuites.map(\.caseCount).max() ?? 0)
+        }
         return try run(suites, options: options, console: invocation.console)
     }
 

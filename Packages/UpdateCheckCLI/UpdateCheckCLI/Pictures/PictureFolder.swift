@@ -24,6 +24,22 @@ package struct PictureFolder: Sendable, Equatable {
         return PictureFolder(junitPath: junitPath)
     }
 
+    /// Refuses, before any case runs, the report at `report` when its
+    /// pictures could get names too long to write: the longest of
+    /// `adapters` with the case number `cases` (a 251-character report name
+    /// leaves no room for `-uikit-sections-131.svg`).
+    ///
+    /// - Throws: exit 73 naming the report, the longest picture name's end
+    ///   and the limit.
+    package func checkNames(report: String, adapters: [String], cases: Int) throws(CLIError) {
+        guard let adapter = adapters.max(by: { $0.utf8.count < $1.utf8.count }) else { return }
+        let suffix = "-\(adapter)-\(max(cases, 1)).svg"
+        guard let reason = AtomicFile.lengthProblem(stem + suffix) else { return }
+        throw .cannotCreate(
+            "\(report): cannot be written with the pictures of its failing cases (the picture "
+                + "'…\(suffix)': \(reason)); give the report a shorter name.")
+    }
+
     /// Writes `picture` as `<stem>-<name>.svg` and returns that path.
     ///
     /// - Throws: exit 73 naming the file when it cannot be written.
