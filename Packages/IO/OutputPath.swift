@@ -36,22 +36,37 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     ///   naming the path when its folder cannot be created or written, or
     ///   the path is a folder, a read-only file or too long.
     package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(IOError) {
-        let inputFiles = inputs.compactMap { input in FileIdentity(existing: input).map { (input, $0) } }
+        let inputFiles = inputs.compactMap { input in FileIdentity(input: input).map { (input, $0) } }
         for (index, output) in outputs.enumerated() {
-            if let identity = FileIdentity(existing: output.path.path) {
-                if let input = inputFiles.first(where: { $0.1 == identity }) {
-                    throw .conflict(
-                        "The output '--\(output.option) \(output.path)' is the input \(input.0); write it to another file."
-                    )
-                }
+            // Checked again once the folders exist: `x/../a.xml` reaches
+            // `a.xml` only when `x` is there.
+            let distinct = { () throws(IOError) in
+                try checkDistinct(output, from: inputFiles, earlier: outputs[..<index])
             }
-            for earlier in outputs[..<index] where earlier.path.isSameFile(as: output.path) {
-                throw .conflict(
-                    "'--\(earlier.option)' and '--\(output.option)' name the same file \(output.path); give each its own."
-                )
-            }
+            try distinct()
+            try output.path.prepare(then: distinct)
         }
-        for output in outputs { try output.path.prepare() }
+    }
+
+    /// Refuses `output` when it reaches one of `inputs` or one of the
+    /// `earlier` outputs.
+    ///
+    /// - Throws: ``IOError/conflict(_:)`` naming both.
+    private static func checkDistinct(
+        _ output: (option: String, path: OutputPath), from inputs: [(String, FileIdentity)],
+        earlier: ArraySlice<(option: String, path: OutputPath)>
+    ) throws(IOError) {
+        if let identity = FileIdentity(existing: output.path.path),
+            let input = inputs.first(where: { $0.1 == identity })
+        {
+            throw .conflict(
+                "The output '--\(output.option) \(output.path)' is the input \(InputFile.displayName(input.0)); "
+                    + "write it to another file.")
+        }
+        for other in earlier where other.path.isSameFile(as: output.path) {
+            throw .conflict(
+                "'--\(other.option)' and '--\(output.option)' name the same file \(output.path); give each its own.")
+        }
     }
 
     /// Creates the missing folders of the path, then checks that the output
@@ -60,13 +75,16 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``IOError/cannotCreate(path:reason:)`` naming the path and
     ///   the reason.
-    package func prepare() throws(IOError) {
+    /// `check` runs once the folders exist (before the probe); when it
+    /// throws, the folders are removed as well.
+    package func prepare(then check: () throws(IOError) -> Void = {}) throws(IOError) {
         if AtomicFile.openDescriptor(named: path) == nil, let reason = AtomicFile.lengthProblem(path) {
             throw .cannotCreate(path: path, reason: reason)
         }
         var created: [String] = []
         do {
             created = try createFolders()
+            try check()
             try AtomicFile(path: path).probe()
         } catch {
             for folder in created.reversed() { try? System.removeFolder(folder) }
@@ -133,6 +151,22 @@ private struct FileIdentity: Equatable {
 
     init?(existing path: String) {
         guard let status = try? System.status(path) else { return nil }
+        self.init(status)
+    }
+
+    /// The file an input names; for `-`, the regular file standard input
+    /// reads (`< a.xml`), if it is one: a pipe or a device read and written
+    /// at once is no input overwritten.
+    init?(input: String) {
+        guard input == "-" else {
+            self.init(existing: input)
+            return
+        }
+        guard let status = try? System.status(of: 0), status.kind == .regular else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: FileStatus) {
         device = status.device
         inode = status.inode
     }

@@ -45,8 +45,11 @@ struct BinaryRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `updatecheck` with `arguments` in `directory` (default: the
-    /// repository root) and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> Result {
+    /// repository root) and waits for it; its standard input is a pipe
+    /// holding `stdin`, or the file `stdinFile` (relative to `directory`).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, stdinFile: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -59,7 +62,12 @@ struct BinaryRunner {
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()
-        process.standardInput = input
+        if let stdinFile {
+            let folder = directory ?? repositoryRoot
+            process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(stdinFile))
+        } else {
+            process.standardInput = input
+        }
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()

@@ -370,6 +370,33 @@ import Testing
         #expect(try read("good.xml", in: dir).contains("<testsuites"))
     }
 
+    /// An output reaching an input only through a folder that does not exist
+    /// yet (`x/../good.xml`), or the file standard input reads, is refused
+    /// as well, and the folders made for it are removed.
+    @Test func anOutputReachingAnInputOnceItsFoldersExistOrThroughStandardInputIsRefused() throws {
+        let dir = try folder()
+        let original = try read("good.xml", in: dir)
+        let throughFolder = try BinaryRunner.run(
+            ["junit", "merge", "good.xml", "-o", dir.path + "/x/../good.xml"], in: dir)
+        #expect(throughFolder.status == 64)
+        #expect(
+            throughFolder.stderr.hasPrefix(
+                "Error: The output '--output \(dir.path)/x/../good.xml' is the input good.xml; write it to another "
+                    + "file.\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x").path))
+        let throughInput = try BinaryRunner.run(
+            ["junit", "merge", "-", "-o", "good.xml"], in: dir, stdinFile: "good.xml")
+        #expect(throughInput.status == 64)
+        #expect(
+            throughInput.stderr.hasPrefix(
+                "Error: The output '--output good.xml' is the input standard input; write it to another file.\n"))
+        #expect(try read("good.xml", in: dir) == original)
+        let other = try BinaryRunner.run(["junit", "merge", "-", "-o", "all.xml"], in: dir, stdinFile: "good.xml")
+        #expect(other.status == 0, "\(other.stderr)")
+        let devices = try BinaryRunner.run(["junit", "merge", "-", "-o", "/dev/null"], in: dir, stdinFile: "good.xml")
+        #expect(devices.status == 0, "\(devices.stderr)")
+    }
+
     @Test func mergeCreatesTheMissingFoldersOfItsOutput() throws {
         let dir = try folder()
         let result = try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "no/such/all.xml"], in: dir)
