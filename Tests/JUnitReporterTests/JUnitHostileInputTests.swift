@@ -154,6 +154,21 @@ import Testing
         #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
     }
 
+    @Test func impossibleTimestampsAreLeftOutNotRewritten() throws {
+        let output = TemporaryFolder.shared.path("merged-impossible.xml")
+        var warnings: [String] = []
+        let input = Self.fixture("junit-timestamps-impossible.xml")
+        try JUnitMerger.merge([input], into: output, warn: { warnings.append($0) })
+        let report = try ParsedReport(path: output)
+        #expect(report.all("testsuite").map { $0.attributes["timestamp"] } == [nil, nil, nil, "9999-12-31T23:59:59"])
+        #expect(
+            warnings == [
+                "\(input):3: timestamp \"0000-01-01T00:00:00Z\" is not a date and time; left out",
+                "\(input):4: timestamp \"9999-12-31T23:59:59-01:00\" is not a date and time; left out",
+                "\(input):5: timestamp \"2016-12-31T23:59:60Z\" is not a date and time; left out",
+            ])
+    }
+
     @Test func timestampsAreNormalisedOrLeftOutWithAWarning() throws {
         let output = TemporaryFolder.shared.path("merged.xml")
         var warnings: [String] = []
@@ -195,10 +210,10 @@ import Testing
     @Test func everyFixtureThatMergesGivesAValidReport() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasPrefix("junit-") }.sorted()
-        #expect(names.count == 9)
+        #expect(names.count == 10)
         var merged = 0
         for name in names where try mergeError([Self.fixture(name)]) == nil { merged += 1 }
-        #expect(merged == 6)
+        #expect(merged == 7)
         let mergeable = try names.map(Self.fixture).filter { try mergeError([$0]) == nil }
         #expect(try mergeError(mergeable) == nil)
     }
@@ -223,6 +238,8 @@ import Testing
         ("2021-03-07 10:36:56Z", "2021-03-07T10:36:56"), ("2021-03-07T10:36:56.999+02:00", "2021-03-07T08:36:56"),
         ("2021-03-07T01:00:00-0130", "2021-03-07T02:30:00"), ("2020-02-29T23:30:00-01", "2020-03-01T00:30:00"),
         ("2021-01-01T00:00:00+01:00", "2020-12-31T23:00:00"), ("2021-03-07T10:36:56 GMT", "2021-03-07T10:36:56"),
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00"), ("9999-12-31T23:59:59+01:00", "9999-12-31T22:59:59"),
+        ("9999-12-31T22:59:59-01:00", "9999-12-31T23:59:59"),
     ])
     func timestampsAreNormalisedToUTC(text: String, expected: String) {
         #expect(JUnitSyntax.normalizedTimestamp(text) == expected)
@@ -231,6 +248,7 @@ import Testing
     @Test(arguments: [
         "yesterday", "2021-02-29T00:00:00", "2021-13-01T00:00:00", "2021-03-07T24:00:00", "2021-03-07",
         "2021-03-07T10:36:56 CET", "2021-03-07T10:36:56+25:00", "2021-03-07T10:36:56.", "2021-03-07T10:36:56+1",
+        "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+00:01", "2016-12-31T23:59:60Z",
     ])
     func otherTimestampsAreNot(text: String) {
         #expect(JUnitSyntax.normalizedTimestamp(text) == nil)

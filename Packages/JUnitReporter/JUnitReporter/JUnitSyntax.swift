@@ -110,7 +110,9 @@ enum JUnitSyntax {
     /// Accepted: `YYYY-MM-DD`, then `T` or a space, `HH:MM:SS`, an optional
     /// fraction (dropped), then an optional zone: `Z`, ` UTC`/`UTC`/` GMT`,
     /// or an offset `±HH:MM`, `±HHMM`, `±HH` (applied, so the result is UTC).
-    /// A time without a zone is taken as UTC.
+    /// A time without a zone is taken as UTC. Times no calendar has (year
+    /// 0, second 60, which `xs:dateTime` has no room for) and those outside
+    /// the years 1 to 9999 once in UTC are `nil` too, not clamped.
     static func normalizedTimestamp(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -136,8 +138,8 @@ enum JUnitSyntax {
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
             expect("T "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
             let second = number(2),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
-            second < 61
+            year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24,
+            minute < 60, second < 60
         else { return nil }
         if expect(".") {
             let start = index
@@ -163,14 +165,15 @@ enum JUnitSyntax {
             offsetMinutes = (hours * 60 + minutes) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }
         // Days from civil (proleptic Gregorian), then back through the
-        // formatter, which also clamps to the years 1 to 9999.
+        // formatter once the instant is known to lie in the years 1 to 9999.
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetMinutes * 60
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+        guard JUnitTimeFormat.representableSeconds.contains(seconds) else { return nil }
         return JUnitTimeFormat.timestamp(seconds: seconds)
     }
 

@@ -73,6 +73,10 @@ public enum JUnitTimeFormat {
     private static let lowestSecond: Int64 = -62_135_596_800
     private static let highestSecond: Int64 = 253_402_300_799
 
+    /// The seconds since 1970-01-01T00:00:00Z that ``timestamp(seconds:)``
+    /// writes without clamping: the years 1 to 9999.
+    static let representableSeconds = lowestSecond...highestSecond
+
     /// `seconds` since 1970-01-01T00:00:00Z as `YYYY-MM-DDTHH:MM:SS` (UTC),
     /// clamped to the years 1 to 9999.
     static func timestamp(seconds unclamped: Int64) -> String {
