@@ -70,11 +70,6 @@ package enum CheckCommand {
             try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: manifest) }
         }
         let catalog = try AdapterCatalog(invocation)
-        if options.areas.contains(.adapters), catalog.plugged.isEmpty, try Options.config.value(in: invocation) == nil,
-            let line = AdapterManifest.noneFoundLine()
-        {
-            invocation.console.line(line)
-        }
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
         if let path = options.junitPath, let pictures = PictureFolder.beside(path) {
             let adapterSuites = suites.filter { $0.area == .adapters }
@@ -82,6 +77,12 @@ package enum CheckCommand {
                 report: path,
                 adapters: adapterSuites.isEmpty ? [] : catalog.all.map(\.name) + catalog.sectioned.map(\.name),
                 cases: adapterSuites.map(\.caseCount).max() ?? 0)
+        }
+        // Said only once every check before the run has passed, so a refused run prints nothing.
+        if options.areas.contains(.adapters), catalog.plugged.isEmpty, try Options.config.value(in: invocation) == nil,
+            let line = AdapterManifest.noneFoundLine()
+        {
+            invocation.console.line(line)
         }
         return try run(suites, options: options, console: invocation.console)
     }
