@@ -70,7 +70,7 @@ public final class StoreProgram: StoreDriver, Sendable {
 
     /// Runs `paths` on the program, as one request line.
     ///
-    /// - Throws: ``OptimisticScenarioError/storeFailed(store:message:)``
+    /// - Throws: `OptimisticScenarioError.storeFailed(store:message:)`
     ///   naming what went wrong and what the program wrote on stderr.
     public func run(_ paths: [StorePath]) throws(OptimisticScenarioError) -> [StorePathResult] {
         let outcome: Result<[StorePathResult], OptimisticScenarioError> = state.withLock { state in
