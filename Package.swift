@@ -5,13 +5,13 @@
 // its module, plus the `updatecheck` command-line tool.
 //
 // Dependency rule (arrows point down only):
-//   updatecheck -> UpdateCheckCLI -> { adapters, ExternalAdapter, BatchUpdate, ListDiff,
+//   updatecheck -> UpdateCheckCLI -> { adapters, ExternalAdapter, BatchUpdate, UpdateCheckDiff,
 //                                      StateExplorer, OptimisticScenario, OptimisticState,
 //                                      JUnitReporter, UpdateCheckIO }
 //   JUnitReporter -> UpdateCheckIO
-//   adapters, ExternalAdapter -> BatchUpdate -> ListDiff
+//   adapters, ExternalAdapter -> BatchUpdate -> UpdateCheckDiff
 //   StateExplorer -> OptimisticScenario -> OptimisticState
-//   OptimisticState depends on nothing of ours; ListDiff, BatchUpdate,
+//   OptimisticState depends on nothing of ours; UpdateCheckDiff, BatchUpdate,
 //   ExternalAdapter, OptimisticScenario, StateExplorer and the CLI share the
 //   small helpers of UpdateCheckSupport (a target, not a product), which
 //   depends on nothing. JUnitReporter and the CLI read and write files
@@ -26,7 +26,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "UpdateCheck",
-    // The floors of the libraries an app links (OptimisticState, ListDiff,
+    // The floors of the libraries an app links (OptimisticState, UpdateCheckDiff,
     // BatchUpdate, the adapters): iOS 15, tvOS 15, visionOS 1 and macOS 15,
     // using no API above them. The tools (StateExplorer, ExternalAdapter,
     // JUnitReporter, UpdateCheckCLI, `updatecheck`) are built on macOS and
@@ -38,13 +38,13 @@ let package = Package(
         .library(name: "BatchUpdateTesting", targets: ["BatchUpdateTesting"]),
         .library(name: "OptimisticScenario", targets: ["OptimisticScenario"]),
         .library(name: "StateExplorer", targets: ["StateExplorer"]),
-        .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "UpdateCheckDiff", targets: ["UpdateCheckDiff"]),
         .library(name: "BatchUpdate", targets: ["BatchUpdate"]),
-        .library(name: "UIKitAdapter", targets: ["UIKitAdapter"]),
-        .library(name: "AppKitAdapter", targets: ["AppKitAdapter"]),
-        .library(name: "RecyclerViewAdapter", targets: ["RecyclerViewAdapter"]),
-        .library(name: "DiffableSnapshotAdapter", targets: ["DiffableSnapshotAdapter"]),
-        .library(name: "AnimatedListAdapter", targets: ["AnimatedListAdapter"]),
+        .library(name: "UpdateCheckUIKit", targets: ["UpdateCheckUIKit"]),
+        .library(name: "UpdateCheckAppKit", targets: ["UpdateCheckAppKit"]),
+        .library(name: "UpdateCheckRecyclerView", targets: ["UpdateCheckRecyclerView"]),
+        .library(name: "UpdateCheckDiffable", targets: ["UpdateCheckDiffable"]),
+        .library(name: "UpdateCheckAnimatedList", targets: ["UpdateCheckAnimatedList"]),
         .library(name: "ExternalAdapter", targets: ["ExternalAdapter"]),
         .library(name: "JUnitReporter", targets: ["JUnitReporter"]),
         .library(name: "UpdateCheckCLI", targets: ["UpdateCheckCLI"]),
@@ -81,31 +81,33 @@ let package = Package(
             path: "Packages/StateExplorer", swiftSettings: strict),
         // Diff engine over unique IDs (Foundation-free).
         .target(
-            name: "ListDiff", dependencies: ["UpdateCheckSupport"], path: "Packages/ListDiff", swiftSettings: strict),
+            name: "UpdateCheckDiff", dependencies: ["UpdateCheckSupport"], path: "Packages/UpdateCheckDiff",
+            swiftSettings: strict),
         // Verified diff -> update plan -> ordered toolkit calls; conformance kit.
         .target(
-            name: "BatchUpdate", dependencies: ["ListDiff", "UpdateCheckSupport"], path: "Packages/BatchUpdate",
+            name: "BatchUpdate", dependencies: ["UpdateCheckDiff", "UpdateCheckSupport"], path: "Packages/BatchUpdate",
             swiftSettings: strict),
         .target(
-            name: "UIKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/UIKit",
+            name: "UpdateCheckUIKit", dependencies: ["BatchUpdate", "UpdateCheckDiff"], path: "Adapters/UIKit",
             swiftSettings: strict),
         .target(
-            name: "AppKitAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AppKit",
+            name: "UpdateCheckAppKit", dependencies: ["BatchUpdate", "UpdateCheckDiff"], path: "Adapters/AppKit",
             swiftSettings: strict),
         .target(
-            name: "RecyclerViewAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            name: "UpdateCheckRecyclerView", dependencies: ["BatchUpdate", "UpdateCheckDiff"],
             path: "Adapters/RecyclerView", swiftSettings: strict),
         .target(
-            name: "DiffableSnapshotAdapter", dependencies: ["BatchUpdate", "ListDiff"],
+            name: "UpdateCheckDiffable", dependencies: ["BatchUpdate", "UpdateCheckDiff"],
             path: "Adapters/DiffableSnapshot", swiftSettings: strict),
         .target(
-            name: "AnimatedListAdapter", dependencies: ["BatchUpdate", "ListDiff"], path: "Adapters/AnimatedList",
+            name: "UpdateCheckAnimatedList", dependencies: ["BatchUpdate", "UpdateCheckDiff"],
+            path: "Adapters/AnimatedList",
             swiftSettings: strict),
         // Adapters in any language: a program spoken to over a line-delimited JSON protocol.
         .target(
             name: "ExternalAdapter",
             dependencies: [
-                "BatchUpdate", "ListDiff", "OptimisticScenario", "OptimisticState", "UpdateCheckSupport",
+                "BatchUpdate", "UpdateCheckDiff", "OptimisticScenario", "OptimisticState", "UpdateCheckSupport",
                 "UpdateCheckPlatform",
             ],
             path: "Packages/ExternalAdapter",
@@ -131,9 +133,11 @@ let package = Package(
         .target(
             name: "UpdateCheckCLI",
             dependencies: [
-                "OptimisticState", "OptimisticScenario", "StateExplorer", "ListDiff", "BatchUpdate", "JUnitReporter",
-                "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter", "DiffableSnapshotAdapter",
-                "AnimatedListAdapter", "ExternalAdapter", "UpdateCheckSupport", "UpdateCheckIO", "UpdateCheckPlatform",
+                "OptimisticState", "OptimisticScenario", "StateExplorer", "UpdateCheckDiff", "BatchUpdate",
+                "JUnitReporter",
+                "UpdateCheckUIKit", "UpdateCheckAppKit", "UpdateCheckRecyclerView", "UpdateCheckDiffable",
+                "UpdateCheckAnimatedList", "ExternalAdapter", "UpdateCheckSupport", "UpdateCheckIO",
+                "UpdateCheckPlatform",
             ],
             path: "Packages/UpdateCheckCLI/UpdateCheckCLI", swiftSettings: strict),
         .executableTarget(
@@ -142,7 +146,8 @@ let package = Package(
         // Tests: one target per module, plus end-to-end CLI tests, and seeded
         // randomness for them that depends on nothing.
         .target(name: "UpdateCheckTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "UpdateCheckPlatformTests", dependencies: ["UpdateCheckPlatform"], path: "Tests/PlatformTests"),
+        .testTarget(
+            name: "UpdateCheckPlatformTests", dependencies: ["UpdateCheckPlatform"], path: "Tests/PlatformTests"),
         .testTarget(
             name: "OptimisticStateTests",
             dependencies: ["OptimisticState", "OptimisticStateTesting", "UpdateCheckTestSupport"],
@@ -154,24 +159,26 @@ let package = Package(
             name: "StateExplorerTests",
             dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState", "OptimisticStateTesting"],
             path: "Tests/StateExplorerTests"),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], path: "Tests/ListDiffTests"),
         .testTarget(
-            name: "BatchUpdateTests", dependencies: ["BatchUpdate", "ListDiff"], path: "Tests/BatchUpdateTests"),
+            name: "UpdateCheckDiffTests", dependencies: ["UpdateCheckDiff"], path: "Tests/UpdateCheckDiffTests"),
         .testTarget(
-            name: "BatchUpdateTestingTests", dependencies: ["BatchUpdateTesting", "BatchUpdate", "UIKitAdapter"],
+            name: "BatchUpdateTests", dependencies: ["BatchUpdate", "UpdateCheckDiff"], path: "Tests/BatchUpdateTests"),
+        .testTarget(
+            name: "BatchUpdateTestingTests", dependencies: ["BatchUpdateTesting", "BatchUpdate", "UpdateCheckUIKit"],
             path: "Tests/BatchUpdateTestingTests"),
         .testTarget(
             name: "AdaptersTests",
             dependencies: [
-                "BatchUpdate", "ListDiff", "UIKitAdapter", "AppKitAdapter", "RecyclerViewAdapter",
-                "DiffableSnapshotAdapter", "AnimatedListAdapter",
+                "BatchUpdate", "UpdateCheckDiff", "UpdateCheckUIKit", "UpdateCheckAppKit", "UpdateCheckRecyclerView",
+                "UpdateCheckDiffable", "UpdateCheckAnimatedList",
             ],
             path: "Tests/AdaptersTests"),
         .testTarget(
             name: "ExternalAdapterTests",
             dependencies: [
-                "ExternalAdapter", "BatchUpdate", "ListDiff", "RecyclerViewAdapter", "AnimatedListAdapter",
-                "UIKitAdapter", "DiffableSnapshotAdapter", "UpdateCheckSupport",
+                "ExternalAdapter", "BatchUpdate", "UpdateCheckDiff", "UpdateCheckRecyclerView",
+                "UpdateCheckAnimatedList",
+                "UpdateCheckUIKit", "UpdateCheckDiffable", "UpdateCheckSupport",
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
@@ -181,8 +188,9 @@ let package = Package(
         .testTarget(
             name: "UpdateCheckCLITests",
             dependencies: [
-                "UpdateCheckCLI", "updatecheck", "BatchUpdate", "JUnitReporter", "ListDiff", "OptimisticScenario",
-                "OptimisticState", "StateExplorer", "UIKitAdapter", "UpdateCheckSupport", "UpdateCheckIO",
+                "UpdateCheckCLI", "updatecheck", "BatchUpdate", "JUnitReporter", "UpdateCheckDiff",
+                "OptimisticScenario",
+                "OptimisticState", "StateExplorer", "UpdateCheckUIKit", "UpdateCheckSupport", "UpdateCheckIO",
             ],
             path: "Tests/UpdateCheckCLITests"),
     ],

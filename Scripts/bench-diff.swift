@@ -1,5 +1,5 @@
-// The ListDiff benchmark, compiled and driven by Scripts/bench-diff against
-// the release build of ListDiff. Subcommands:
+// The UpdateCheckDiff benchmark, compiled and driven by Scripts/bench-diff against
+// the release build of UpdateCheckDiff. Subcommands:
 //
 //   time [runs] [--sizes a,b] [--no-stdlib]
 //                                     speed table: diff and diff+verify vs. the Dictionary
@@ -21,7 +21,7 @@
 // Inputs are deterministic (a fixed-seed generator), so every run diffs the same pairs.
 
 import Dispatch
-import ListDiff
+import UpdateCheckDiff
 
 #if canImport(Glibc)
     import Glibc
@@ -165,7 +165,7 @@ func median(runs: Int, _ body: () -> Int) -> Double {
 }
 
 /// The minimal edit distance without moves (deletions + insertions of Myers),
-/// from ListDiff's result: the standard library's time and memory grow with
+/// from UpdateCheckDiff's result: the standard library's time and memory grow with
 /// (n_old + n_new) x D and D^2.
 func myersDistance<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) -> Int {
     let result = try! diff(from: old, to: new)

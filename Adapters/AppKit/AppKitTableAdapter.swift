@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// Turns an update plan into `NSTableView` calls.
 ///

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// The diffable-data-source adapter for sectioned lists: one application of
 /// a snapshot built from scratch, changed sections reloaded and changed items

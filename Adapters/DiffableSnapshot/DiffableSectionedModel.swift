@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// A model of a diffable data source with sections
 /// (`UICollectionViewDiffableDataSource`, `UITableViewDiffableDataSource`,

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// The UIKit adapter for sectioned lists: `performBatchUpdates` with section
 /// and item calls, split into batches wherever one batch would break a

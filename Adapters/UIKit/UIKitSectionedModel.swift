@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// A model of a sectioned `UICollectionView` / `UITableView`, replaying batch
 /// updates with sections the way UIKit documents them and enforcing its

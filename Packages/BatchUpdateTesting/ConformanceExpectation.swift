@@ -15,7 +15,7 @@ import Testing
 /// import BatchUpdate
 /// import BatchUpdateTesting
 /// import Testing
-/// import UIKitAdapter
+/// import UpdateCheckUIKit
 ///
 /// @Test func uikitAdapterPassesTheKit() {
 ///     expectConformance(ConformanceKit.check(UIKitBatchAdapter<Int>(), options: ConformanceOptions()))

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// A sectioned adapter written in any language: a program that speaks the
 /// adapter protocol (version 1, docs/adapter-protocol.md, "Sectioned lists")

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// The model of a sectioned adapter program's answers: replays the calls on
 /// the built-in sectioned model `Inner`, and raises

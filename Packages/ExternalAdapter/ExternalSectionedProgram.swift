@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// The sectioned adapter program behind an ``ExternalSectionedAdapter``:
 /// its copies (``AdapterProcessPool``) and the answers kept for reuse.

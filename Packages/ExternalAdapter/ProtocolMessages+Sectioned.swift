@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 extension ProtocolMessages {
     /// The body of a sectioned request — everything after its `"id"` — for

@@ -1,9 +1,9 @@
-import AppKitAdapter
 import BatchUpdate
-import DiffableSnapshotAdapter
-import RecyclerViewAdapter
 import Testing
-import UIKitAdapter
+import UpdateCheckAppKit
+import UpdateCheckDiffable
+import UpdateCheckRecyclerView
+import UpdateCheckUIKit
 
 /// The calls each adapter makes for the article's pair, [a, b, c] → [c, a, d]
 /// with a's content changed (b deleted, c moved from 2 to 0, d inserted).

@@ -1,6 +1,6 @@
-import AnimatedListAdapter
 import BatchUpdate
 import Testing
+import UpdateCheckAnimatedList
 
 @Suite struct AnimatedListModelTests {
     func replay(_ old: [String], _ items: [String], _ calls: [AnimatedListCall]) throws(AnimatedListError)

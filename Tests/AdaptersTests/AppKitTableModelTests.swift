@@ -1,6 +1,6 @@
-import AppKitAdapter
 import BatchUpdate
 import Testing
+import UpdateCheckAppKit
 
 @Suite struct AppKitTableModelTests {
     func replay(_ old: [String], _ items: [String], _ calls: [AppKitTableCall]) throws(AppKitTableError)

@@ -1,9 +1,9 @@
-import AppKitAdapter
 import BatchUpdate
-import DiffableSnapshotAdapter
-import RecyclerViewAdapter
 import Testing
-import UIKitAdapter
+import UpdateCheckAppKit
+import UpdateCheckDiffable
+import UpdateCheckRecyclerView
+import UpdateCheckUIKit
 
 /// Deliberately broken variants of the built-in adapters: the kit catches
 /// each on its models and names the smallest failing case.

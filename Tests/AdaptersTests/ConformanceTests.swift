@@ -1,11 +1,11 @@
-import AnimatedListAdapter
-import AppKitAdapter
 import BatchUpdate
-import DiffableSnapshotAdapter
-import ListDiff
-import RecyclerViewAdapter
 import Testing
-import UIKitAdapter
+import UpdateCheckAnimatedList
+import UpdateCheckAppKit
+import UpdateCheckDiff
+import UpdateCheckDiffable
+import UpdateCheckRecyclerView
+import UpdateCheckUIKit
 
 /// Every built-in adapter, in every configuration, passes the conformance
 /// kit: every pair over five IDs (every changed subset up to four kept

@@ -1,6 +1,6 @@
 import BatchUpdate
-import DiffableSnapshotAdapter
 import Testing
+import UpdateCheckDiffable
 
 @Suite struct DiffableDataSourceModelTests {
     func apply(_ old: [String], _ call: SnapshotApplyCall<String>) throws(DiffableDataSourceError)

@@ -1,7 +1,7 @@
 import BatchUpdate
-import ListDiff
 import Testing
-import UIKitAdapter
+import UpdateCheckDiff
+import UpdateCheckUIKit
 
 /// The custom adapter of the README's "Plugging in your own adapter", proved
 /// the way the README shows.

@@ -1,6 +1,6 @@
 import BatchUpdate
-import RecyclerViewAdapter
 import Testing
+import UpdateCheckRecyclerView
 
 @Suite struct RecyclerViewModelTests {
     func replay(_ old: [String], _ items: [String], _ calls: [RecyclerViewCall]) throws(RecyclerViewError)

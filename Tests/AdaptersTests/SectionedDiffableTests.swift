@@ -1,7 +1,7 @@
 import BatchUpdate
-import DiffableSnapshotAdapter
-import ListDiff
 import Testing
+import UpdateCheckDiff
+import UpdateCheckDiffable
 
 /// Sectioned diffable data sources: the snapshot's rules with UIKit's
 /// messages, cells kept by identifier across sections, and the adapter

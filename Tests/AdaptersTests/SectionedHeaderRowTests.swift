@@ -1,9 +1,9 @@
-import AnimatedListAdapter
-import AppKitAdapter
 import BatchUpdate
-import ListDiff
-import RecyclerViewAdapter
 import Testing
+import UpdateCheckAnimatedList
+import UpdateCheckAppKit
+import UpdateCheckDiff
+import UpdateCheckRecyclerView
 
 /// Toolkits without sections: sections flattened into header rows, the
 /// flattened calls proven on each toolkit's sequential model.

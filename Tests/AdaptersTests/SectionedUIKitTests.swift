@@ -1,7 +1,7 @@
 import BatchUpdate
-import ListDiff
 import Testing
-import UIKitAdapter
+import UpdateCheckDiff
+import UpdateCheckUIKit
 
 /// Sectioned UIKit batch updates: the model's section rules with UIKit's
 /// messages, the adapter proven on every small sectioned pair, and broken

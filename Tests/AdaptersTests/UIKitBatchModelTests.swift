@@ -1,6 +1,6 @@
 import BatchUpdate
 import Testing
-import UIKitAdapter
+import UpdateCheckUIKit
 
 @Suite struct UIKitBatchModelTests {
     /// Replays one batch of `calls` on a collection view showing `old`, the

@@ -2,7 +2,7 @@ import BatchUpdate
 import BatchUpdateTesting
 import Foundation
 import Testing
-import UIKitAdapter
+import UpdateCheckUIKit
 
 @Suite struct ConformanceExpectationTests {
     let options = ConformanceOptions(ids: 3, randomPairs: 20, maxRandomItems: 30, seed: 1)

@@ -1,5 +1,5 @@
-import ListDiff
 import Testing
+import UpdateCheckDiff
 
 @testable import BatchUpdate
 

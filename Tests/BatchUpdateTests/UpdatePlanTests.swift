@@ -1,6 +1,6 @@
 import BatchUpdate
-import ListDiff
 import Testing
+import UpdateCheckDiff
 
 @Suite struct UpdatePlanTests {
     /// The article's pair: old [a, b, c], new [c, a, d]; a's title changed.

@@ -1,10 +1,10 @@
-import AnimatedListAdapter
 import BatchUpdate
 import Foundation
-import RecyclerViewAdapter
 import Testing
-import UIKitAdapter
+import UpdateCheckAnimatedList
+import UpdateCheckRecyclerView
 import UpdateCheckSupport
+import UpdateCheckUIKit
 
 @testable import ExternalAdapter
 

@@ -1,10 +1,10 @@
 import BatchUpdate
-import DiffableSnapshotAdapter
 import Foundation
-import ListDiff
 import Testing
-import UIKitAdapter
+import UpdateCheckDiff
+import UpdateCheckDiffable
 import UpdateCheckSupport
+import UpdateCheckUIKit
 
 @testable import ExternalAdapter
 

@@ -1,7 +1,7 @@
 import BatchUpdate
 import Foundation
-import ListDiff
 import Testing
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 @testable import UpdateCheckCLI

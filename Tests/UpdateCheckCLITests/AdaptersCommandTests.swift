@@ -1,7 +1,7 @@
 import BatchUpdate
 import Foundation
 import Testing
-import UIKitAdapter
+import UpdateCheckUIKit
 
 @testable import UpdateCheckCLI
 

@@ -181,7 +181,7 @@ import Testing
         #expect(
             report.cases.filter { $0.className == "BatchUpdate.conformance.uikit-sections" }.map(\.name).prefix(3)
                 == ["old []", "old [S:]", "old [S: a]"])
-        #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.s2k2" }.count == 33)
+        #expect(report.cases.filter { $0.className == "UpdateCheckDiff.exhaustive.s2k2" }.count == 33)
         let uikit = report.cases.filter { $0.className == "BatchUpdate.conformance.uikit" }.map(\.name)
         #expect(uikit.prefix(6) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]", "random pairs 0-99"])
         #expect(uikit.count == 15)
@@ -194,7 +194,7 @@ import Testing
             #expect(explored.last == "fixed point")
         }
         #expect(report.cases.first?.name == "Favourite button: the article's checks")
-        #expect(report.cases.filter { $0.className == "ListDiff.exhaustive.k2" }.count == 5)
+        #expect(report.cases.filter { $0.className == "UpdateCheckDiff.exhaustive.k2" }.count == 5)
         #expect(report.cases.allSatisfy { $0.outcome == "passed" })
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 import JUnitReporter
-import ListDiff
 import OptimisticState
 import StateExplorer
 import Synchronization
 import Testing
+import UpdateCheckDiff
 
 @testable import UpdateCheckCLI
 

@@ -1,8 +1,8 @@
 import BatchUpdate
 import Foundation
 import JUnitReporter
-import ListDiff
 import Testing
+import UpdateCheckDiff
 
 @testable import UpdateCheckCLI
 

@@ -1,6 +1,6 @@
 import Foundation
-import ListDiff
 import Testing
+import UpdateCheckDiff
 
 /// `updatecheck diff OLD NEW`, end to end through the built binary.
 @Suite struct DiffCommandTests {

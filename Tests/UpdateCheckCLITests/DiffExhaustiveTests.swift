@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ListDiff
 @testable import UpdateCheckCLI
+@testable import UpdateCheckDiff
 
 /// `updatecheck diff exhaustive`: the article's 65 × 65 run, shards, JUnit
 /// output, failure reporting and usage errors.
@@ -30,8 +30,8 @@ import Testing
         let xml = try String(contentsOf: files.folder.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="updatecheck diff exhaustive" tests="65" failures="0""#))
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 65)
-        #expect(xml.contains(#"<testcase name="old []" classname="ListDiff.exhaustive.k4""#))
-        #expect(xml.contains(#"<testcase name="old [d, c, b, a]" classname="ListDiff.exhaustive.k4""#))
+        #expect(xml.contains(#"<testcase name="old []" classname="UpdateCheckDiff.exhaustive.k4""#))
+        #expect(xml.contains(#"<testcase name="old [d, c, b, a]" classname="UpdateCheckDiff.exhaustive.k4""#))
         #expect(xml.contains(#"<property name="pairs" value="4225"/>"#))
     }
 
@@ -76,7 +76,7 @@ import Testing
             ])
             #expect(result.status == 0)
             let xml = try String(contentsOf: files.folder.appendingPathComponent("s.xml"), encoding: .utf8)
-            #expect(xml.contains(#"classname="ListDiff.exhaustive.s2k3""#))
+            #expect(xml.contains(#"classname="UpdateCheckDiff.exhaustive.s2k3""#))
             names += xml.components(separatedBy: "<testcase name=\"").dropFirst().map {
                 String($0.prefix { $0 != "\"" })
             }
@@ -107,7 +107,7 @@ import Testing
         #expect(
             cases[2].outcome
                 == .failure(
-                    message: "1 of 5 pairs from [a, b] failed", type: "ListDiff.VerificationFailure",
+                    message: "1 of 5 pairs from [a, b] failed", type: "UpdateCheckDiff.VerificationFailure",
                     details: "[a, b] -> [b, a]: the diff reaches new failed: expected [b, a], got [a, b]"))
         #expect(cases.filter { $0.outcome == .passed }.count == 3)
     }

@@ -1,8 +1,8 @@
 import BatchUpdate
 import Foundation
 import Testing
-import UIKitAdapter
 import UpdateCheckSupport
+import UpdateCheckUIKit
 
 @testable import UpdateCheckCLI
 

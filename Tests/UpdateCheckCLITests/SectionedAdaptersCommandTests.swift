@@ -1,8 +1,8 @@
 import BatchUpdate
 import Foundation
-import ListDiff
 import Testing
-import UIKitAdapter
+import UpdateCheckDiff
+import UpdateCheckUIKit
 
 @testable import UpdateCheckCLI
 

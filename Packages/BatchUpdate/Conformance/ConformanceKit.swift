@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// Proves an adapter against its toolkit model, in one call.

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// What the conformance kit runs: the exhaustive pairs, how content changes
 /// are varied, and the random large pairs.

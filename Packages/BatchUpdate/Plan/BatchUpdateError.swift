@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// The one error type of BatchUpdate: an update plan that cannot be built,
 /// or a recorded call that cannot be replayed on a model.

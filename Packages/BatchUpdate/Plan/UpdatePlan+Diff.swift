@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 extension UpdatePlan {
     /// Builds the plan of a diff that was computed for `old` → `new`, with
@@ -37,7 +37,7 @@ extension UpdatePlan {
         self.init(unchecked: old, new: new, sourceOfNew: sourceOfNew, moved: moved, changed: isChanged)
     }
 
-    /// Diffs `old` → `new` with ListDiff and builds the plan, with the IDs
+    /// Diffs `old` → `new` with UpdateCheckDiff and builds the plan, with the IDs
     /// whose content changed.
     ///
     ///     let plan = try UpdatePlan(from: ["a", "b", "c"], to: ["c", "a", "d"], changed: ["a"])

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// A sectioned adapter for a toolkit without sections (NSTableView,
 /// RecyclerView, an `AnimatedList`): each section becomes a header row

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// Proves a sectioned adapter on its toolkit model, for every pair of a

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// One way a sectioned adapter failed, on the smallest pair that shows it.
 public struct SectionedConformanceFailure: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// One section as a toolkit model shows it: its ID, its rows, and whether
 /// the section itself was (re)created and so shows fresh content.

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// What happens to every section and item when a sectioned list goes from
 /// `old` to `new`: the verified `SectionedDiff` plus the kept items and kept

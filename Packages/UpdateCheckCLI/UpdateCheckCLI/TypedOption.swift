@@ -1,5 +1,5 @@
-import ListDiff
 import StateExplorer
+import UpdateCheckDiff
 import UpdateCheckIO
 
 /// An option whose value has a type: it declares itself (name, value name,

@@ -1,6 +1,6 @@
 import JUnitReporter
-import ListDiff
 import StateExplorer
+import UpdateCheckDiff
 import UpdateCheckIO
 
 /// `updatecheck check`: the main job. Runs the built-in suite on an embedded

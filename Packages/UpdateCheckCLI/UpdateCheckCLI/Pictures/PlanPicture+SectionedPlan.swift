@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 extension PlanPicture {
     /// The picture of a sectioned `plan` and the calls an adapter made for

@@ -1,9 +1,9 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// What a picture of an update plan shows: the old and new lists, how the
 /// items are joined, and the ordered calls of the toolkit.
 ///
-/// Built from the pair with ListDiff's engine, so that its moves are exactly
+/// Built from the pair with UpdateCheckDiff's engine, so that its moves are exactly
 /// the diff's (and the plan's); rendered by ``SVGPlanRenderer``.
 package struct PlanPicture: Sendable, Equatable {
     /// A kept item: where it was, where it is, and what happened to it.
@@ -78,9 +78,9 @@ package struct PlanPicture: Sendable, Equatable {
     }
 
     /// Creates the picture of the pair (`old`, `new`) with the kept items in
-    /// `changed` marked as changed, joining kept items by ListDiff's diff.
+    /// `changed` marked as changed, joining kept items by UpdateCheckDiff's diff.
     ///
-    /// A pair ListDiff rejects (duplicate IDs) is drawn without links, with
+    /// A pair UpdateCheckDiff rejects (duplicate IDs) is drawn without links, with
     /// the error as a note.
     package init(
         title: String, old: [String], new: [String], changed: [String], batches: [[String]], notes: [String] = []

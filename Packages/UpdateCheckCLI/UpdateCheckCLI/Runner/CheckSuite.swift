@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// A suite: the one unit of checking in `updatecheck`.
 ///

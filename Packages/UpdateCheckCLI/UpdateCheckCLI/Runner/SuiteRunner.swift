@@ -1,5 +1,5 @@
 import Foundation
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// Runs suites: the one way any check of `updatecheck` runs.

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// One adapter's conformance as a suite, flat or sectioned alike: its kit's
 /// groups (one per old snapshot, then for a flat scope one per hundred

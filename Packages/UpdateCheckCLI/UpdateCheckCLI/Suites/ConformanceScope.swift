@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// The cases an adapter is proven on, flat or sectioned: the conformance
 /// kit's options, or a sectioned bound (every pair of it, three variants each).

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 
 /// An exhaustive diff run as a suite: one case per old snapshot, every
 /// failing pair from it in the failure text.
@@ -54,9 +54,9 @@ package enum DiffExhaustiveSuite {
         }
     }
 
-    /// One case per old snapshot of `report` (class `ListDiff.exhaustive.k<k>`).
+    /// One case per old snapshot of `report` (class `UpdateCheckDiff.exhaustive.k<k>`).
     package static func cases(for report: ExhaustiveReport) -> [CheckCase] {
-        let className = "ListDiff.exhaustive.k\(report.idCount)"
+        let className = "UpdateCheckDiff.exhaustive.k\(report.idCount)"
         return report.rows.map { row in
             let old = DiffSeedSuite.text(row.old)
             let name = "old \(old)"
@@ -67,14 +67,14 @@ package enum DiffExhaustiveSuite {
                 name: name, className: className, time: row.seconds,
                 outcome: .failure(
                     message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
-                    type: "ListDiff.VerificationFailure",
+                    type: "UpdateCheckDiff.VerificationFailure",
                     details: row.failures.map(\.description).joined(separator: "\n")))
         }
     }
 
     /// The suite of `updatecheck diff exhaustive --sections s`: every pair of
     /// sectioned snapshots of up to `sectionCount` sections and `idCount`
-    /// items, one case per old snapshot (class `ListDiff.exhaustive.s<s>k<k>`),
+    /// items, one case per old snapshot (class `UpdateCheckDiff.exhaustive.s<s>k<k>`),
     /// handing its report to `observe`.
     package static func sectioned(
         sectionCount: Int, idCount: Int, name: String,
@@ -93,7 +93,7 @@ package enum DiffExhaustiveSuite {
                 sectionCount: sectionCount, idCount: idCount, shard: selection.localShard)
             let report = check.run()
             observe(report)
-            let className = "ListDiff.exhaustive.s\(sectionCount)k\(idCount)"
+            let className = "UpdateCheckDiff.exhaustive.s\(sectionCount)k\(idCount)"
             let cases = report.rows.map { row in
                 let old = "[" + row.old.joined(separator: " | ") + "]"
                 guard !row.failures.isEmpty else {
@@ -103,7 +103,7 @@ package enum DiffExhaustiveSuite {
                     name: "old \(old)", className: className, time: row.seconds,
                     outcome: .failure(
                         message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
-                        type: "ListDiff.VerificationFailure",
+                        type: "UpdateCheckDiff.VerificationFailure",
                         details: row.failures.map(\.description).joined(separator: "\n")))
             }
             return SuiteOutput(

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// The list article's fixed checks as a suite of `updatecheck check`: five
@@ -8,7 +8,7 @@ package enum DiffSeedSuite {
     /// The suite's name in reports.
     package static let name = "diff seed"
     /// The JUnit class name of its cases.
-    package static let className = "ListDiff.seed"
+    package static let className = "UpdateCheckDiff.seed"
 
     /// The article's fixed pairs, in its order.
     package static let pairs: [(old: [String], new: [String])] = [
@@ -50,7 +50,7 @@ package enum DiffSeedSuite {
             return CheckCase(
                 name: name, className: className, time: watch.seconds,
                 outcome: .failure(
-                    message: error.description, type: "ListDiff.ListDiffError", details: error.description))
+                    message: error.description, type: "UpdateCheckDiff.ListDiffError", details: error.description))
         }
     }
 
@@ -73,6 +73,6 @@ package enum DiffSeedSuite {
         }
         return CheckCase(
             name: name, className: className, time: watch.seconds,
-            outcome: .failure(message: message, type: "ListDiff.ListDiffError", details: message))
+            outcome: .failure(message: message, type: "UpdateCheckDiff.ListDiffError", details: message))
     }
 }

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 
 /// One adapter the CLI knows, flat or sectioned, with its type erased: what
 /// it is, how it plans snapshot files of string IDs, and how its kit proves it.

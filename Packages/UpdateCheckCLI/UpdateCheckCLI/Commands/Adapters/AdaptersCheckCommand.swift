@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckIO
 
 /// `updatecheck adapters check [NAME...]`: proves adapters with the

@@ -1,10 +1,10 @@
-import AnimatedListAdapter
-import AppKitAdapter
 import BatchUpdate
-import DiffableSnapshotAdapter
-import ListDiff
-import RecyclerViewAdapter
-import UIKitAdapter
+import UpdateCheckAnimatedList
+import UpdateCheckAppKit
+import UpdateCheckDiff
+import UpdateCheckDiffable
+import UpdateCheckRecyclerView
+import UpdateCheckUIKit
 
 /// The adapters `updatecheck plan` and `updatecheck adapters` know: the four
 /// defaults, then their variants, then the sectioned adapters.

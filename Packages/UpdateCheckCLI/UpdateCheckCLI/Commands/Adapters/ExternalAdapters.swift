@@ -1,11 +1,11 @@
-import AnimatedListAdapter
-import AppKitAdapter
 import BatchUpdate
-import DiffableSnapshotAdapter
 import ExternalAdapter
-import ListDiff
-import RecyclerViewAdapter
-import UIKitAdapter
+import UpdateCheckAnimatedList
+import UpdateCheckAppKit
+import UpdateCheckDiff
+import UpdateCheckDiffable
+import UpdateCheckRecyclerView
+import UpdateCheckUIKit
 
 /// Adapter programs behind `adapters check --exec`: the built-in models a
 /// program may name, and starting one as an ``AdapterEntry``.

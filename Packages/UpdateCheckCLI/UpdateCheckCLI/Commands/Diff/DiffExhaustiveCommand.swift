@@ -1,5 +1,5 @@
-import ListDiff
 import Synchronization
+import UpdateCheckDiff
 import UpdateCheckIO
 
 /// `updatecheck diff exhaustive`: verifies every ordered pair of ordered

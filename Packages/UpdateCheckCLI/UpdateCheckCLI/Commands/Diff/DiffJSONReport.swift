@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// The machine-readable output of `updatecheck diff OLD NEW --format json`.

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// The human-readable output of `updatecheck diff OLD NEW`.

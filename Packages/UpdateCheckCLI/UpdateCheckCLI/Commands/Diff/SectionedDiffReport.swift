@@ -1,10 +1,10 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// The sectioned side of `updatecheck diff`: the verified changes between
 /// two sectioned snapshot files, and their text and JSON reports.
 package enum SectionedDiffReport {
-    /// The changes between two sectioned files, of type `ListDiff.SectionedChanges`.
+    /// The changes between two sectioned files, of type `UpdateCheckDiff.SectionedChanges`.
     package typealias Changes = SectionedChanges<String, String>
 
     /// The snapshot a file holds, its IDs as `ids` (the file's

@@ -1,4 +1,4 @@
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckPlatform
 
 /// One ID of a snapshot file: a view of its UTF-8 bytes where the

@@ -1,5 +1,5 @@
 import BatchUpdate
-import ListDiff
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// What `updatecheck plan` prints, flat or sectioned: the counts, each
