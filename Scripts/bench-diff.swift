@@ -23,11 +23,7 @@
 import Dispatch
 import UpdateCheckDiff
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 // MARK: - Inputs
 
@@ -111,11 +107,7 @@ func pair<ID>(_ n: Int, _ workload: Workload, _ make: (Int) -> ID) -> (old: [ID]
 
 // MARK: - Measurement
 
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
+func now() -> Double { MonotonicClock.seconds() }
 
 /// A sink the optimiser cannot see through.
 @inline(never) func consume(_ value: Int) {
@@ -244,7 +236,7 @@ func row<ID: Hashable & Sendable>(
         pad(String(n), 9) + pad(kind, 8) + pad(workload.rawValue, 10) + pad(format(ours), 13) + pad(format(base), 13)
             + pad(ratio(ours / base) + floorMark, 12) + pad(format(verified), 13)
             + pad(ratio(verified / ours) + verifyMark, 10) + pad(standard, 13) + speedup)
-    fflush(stdout)  // one row at a time, also into a pipe
+    ResourceUsage.flushStandardOutput()  // one row at a time, also into a pipe
 }
 
 // MARK: - Exhaustive
@@ -253,7 +245,7 @@ func row<ID: Hashable & Sendable>(
 /// verifying: the baseline of the verified run. Returns the total move count.
 func diffOnly(k: Int) -> Int {
     let snapshots = ExhaustiveCheck(idCount: k).snapshots
-    let cores = Cores.online
+    let cores = System.processorCount
     let totals = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
     defer { totals.deallocate() }
     let shared = Shared(totals)
@@ -278,13 +270,8 @@ struct Shared: @unchecked Sendable {
     init(_ buffer: UnsafeMutableBufferPointer<Int>) { self.buffer = buffer }
 }
 
-enum Cores {
-    /// The number of online cores.
-    static var online: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-}
-
 func exhaustiveTable(_ ks: [Int]) {
-    let cores = Cores.online
+    let cores = System.processorCount
     print("k  pairs          verified     pairs/s    pairs/s/core  diff only    verified/diff-only  passed")
     for k in ks {
         var start = now()
@@ -299,50 +286,27 @@ func exhaustiveTable(_ ks: [Int]) {
                 + pad(String(format6(rate / 1e6)) + "M", 11)
                 + pad(String(format6(rate / 1e6 / Double(cores))) + "M", 14)
                 + pad(format(baseline), 13) + pad(ratio(verified / baseline), 20) + String(report.passed))
-        fflush(stdout)
+        ResourceUsage.flushStandardOutput()
     }
 }
 
 // MARK: - Memory
 
-/// A field of /proc/self/status in kB (VmRSS, VmHWM).
-func status(_ field: String) -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return -1 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, 256, file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix(field + ":") {
-            return Int(text.dropFirst(field.count + 1).filter { $0.isNumber }) ?? -1
-        }
-    }
-    return -1
-}
-
-#if canImport(Glibc)
-    /// glibc's `malloc_trim`: gives freed heap memory back to the system.
-    @_silgen_name("malloc_trim") func trimHeap(_ pad: Int) -> Int32
-#endif
-
-/// Resets the peak resident size to the current one (Linux 4.0+).
-func resetPeak() -> Bool {
-    guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
-    defer { fclose(file) }
-    return fputs("5", file) >= 0
-}
+/// The resident size now, and its peak since the last reset, in KiB (-1 where the
+/// system does not say).
+func residentKiB() -> Int { (ResourceUsage.residentBytes() ?? -1024) / 1024 }
+func peakKiB() -> Int { (ResourceUsage.peakResidentBytesSinceReset() ?? -1024) / 1024 }
 
 func memory<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID], engine: String, extraInputBytes: Int) {
     let arrays = (old.count + new.count) * MemoryLayout<ID>.stride
-    #if canImport(Glibc)
-        _ = trimHeap(0)  // return the garbage of input construction, so RSS is the inputs
-    #endif
-    let before = status("VmRSS")
-    let reset = resetPeak()
+    ResourceUsage.trimHeap()  // return the garbage of input construction, so RSS is the inputs
+    let before = residentKiB()
+    let reset = ResourceUsage.resetPeak()
     let start = now()
     let work = engine == "floor" ? floor(old, new) : listDiff(old, new)
     let seconds = now() - start
     consume(work)
-    let peak = status("VmHWM")
+    let peak = peakKiB()
     let extra = (peak - before) * 1024
     print(
         "\(engine) n=\(old.count): \(format(seconds)), peak above inputs \(extra / 1_048_576) MiB; "
@@ -384,7 +348,7 @@ case "stdlib" where arguments.count == 5:
     let start = now()
     consume(standardLibrary(old, new))
     print(
-        "stdlib n=\(n) D=\(myersDistance(old, new)): \(format(now() - start)), peak RSS \(status("VmHWM") / 1024) MiB")
+        "stdlib n=\(n) D=\(myersDistance(old, new)): \(format(now() - start)), peak RSS \(peakKiB() / 1024) MiB")
 case "memory" where arguments.count == 6:
     let n = Int(arguments[2])!
     let workload = Workload(rawValue: arguments[4])!
@@ -392,10 +356,10 @@ case "memory" where arguments.count == 6:
         let (old, new) = pair(n, workload, intID)
         memory(old, new, engine: arguments[5], extraInputBytes: 0)
     } else {
-        let rssBefore = status("VmRSS")
+        let rssBefore = residentKiB()
         let (old, new) = pair(n, workload, stringID)
         // String storage (shared by both arrays) beyond the two array buffers.
-        let grown = (status("VmRSS") - rssBefore) * 1024 - (old.count + new.count) * 16
+        let grown = (residentKiB() - rssBefore) * 1024 - (old.count + new.count) * 16
         memory(old, new, engine: arguments[5], extraInputBytes: max(0, grown))
     }
 case "flat" where arguments.count > 3:
@@ -429,5 +393,5 @@ default:
     print(
         "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>... | repeat <n> <int|string> <workload> <diff|verify> <times>"
     )
-    exit(64)
+    System.exit(64)
 }

@@ -18,49 +18,22 @@
 import OptimisticState
 import StateExplorer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import UpdateCheckPlatform
 
 /// Seconds of CPU time this thread has used.
-func cpuSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func cpuSeconds() -> Double { ResourceUsage.threadCPUSeconds() }
 
 /// Seconds of CPU time the whole process has used (every thread).
-func processCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func processCPUSeconds() -> Double { ResourceUsage.processCPUSeconds() }
 
 /// The peak resident memory of the process so far, in MiB.
-func peakMiB() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Double(usage.ru_maxrss) / 1024
-}
+func peakMiB() -> Double { Double(ResourceUsage.peakResidentBytes()) / 1_048_576 }
 
-/// The 1-minute load average.
-func loadAverage() -> Double {
-    var loads = [Double](repeating: 0, count: 3)
-    return getloadavg(&loads, 3) > 0 ? loads[0] : -1
-}
+/// The 1-minute load average (-1 where the system does not say).
+func loadAverage() -> Double { ResourceUsage.loadAverages()?.one ?? -1 }
 
 /// Seconds since an arbitrary start, from the monotonic clock.
-func wallSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func wallSeconds() -> Double { MonotonicClock.seconds() }
 
 /// One timed run of something that counts `operations`.
 struct Timing {
@@ -125,7 +98,7 @@ for (records, values, maxDepth, times) in [(1, 2, nil, runs), (2, 2, nil, runs),
     let result = report!
     guard result.passed else {
         print("bench-explore: an invariant was broken:\n\(result.counterexample!)")
-        exit(1)
+        System.exit(1)
     }
     if records == 2, values == 2 { targetRun = timing }
     let name = "\(configuration)"
@@ -214,7 +187,7 @@ if peak >= 512 { failures.append("3 records: \(decimals(peak, 0)) MiB peak, targ
 print()
 if !failures.isEmpty {
     print("bench-explore: FAILED: " + failures.joined(separator: "; "))
-    exit(1)
+    System.exit(1)
 }
 print(
     "bench-explore: OK: \(grouped(Int(perSecond))) transitions per CPU second on one core (target ≥ 1,000,000); "
