@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckDiff
 
 /// A call an adapter program answered with: a call of the model's
 /// vocabulary, or the reason the program gave no usable answer for the case.
@@ -48,13 +49,32 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
     }
 }
 
-/// The model of an adapter program's answers: replays the calls on the
-/// built-in model `Inner`, and raises ``ExternalModelFailure/program(_:)``
+/// The model of an adapter program's answers, flat or sectioned: replays
+/// the calls on the built-in model `Inner` (a ``ToolkitModel`` when `Inner`
+/// is a `ReplayableModel`, a `SectionedToolkitModel` when it is a
+/// `ReplayableSectionedModel`), and raises ``ExternalModelFailure/program(_:)``
 /// for a case the program failed.
-public struct ExternalModel<Inner: ReplayableModel>: ToolkitModel {
+public struct ExternalModel<Inner> {
     /// The wrapped model.
     public var inner: Inner
 
+    /// The wrapped model's calls of one batch, or the program's failure.
+    ///
+    /// - Throws: ``ExternalModelFailure``.
+    @inlinable
+    static func replay<Call, Failure>(
+        _ calls: [ExternalCall<Call>], failing: Failure.Type, on perform: (_ calls: [Call]) throws(Failure) -> Void
+    ) throws(ExternalModelFailure<Failure>) {
+        let calls = try ExternalCall.modelCalls(calls, failing: Failure.self)
+        do throws(Failure) {
+            try perform(calls)
+        } catch {
+            throw .toolkit(error)
+        }
+    }
+}
+
+extension ExternalModel: ToolkitModel where Inner: ReplayableModel {
     /// A model showing `items`.
     @inlinable
     public init(showing items: [Inner.ID]) { inner = Inner(showing: items) }
@@ -70,11 +90,29 @@ public struct ExternalModel<Inner: ReplayableModel>: ToolkitModel {
     public mutating func perform(_ batch: UpdateBatch<Inner.ID, ExternalCall<Inner.Call>>)
         throws(ExternalModelFailure<Inner.Failure>)
     {
-        let calls = try ExternalCall.modelCalls(batch.calls, failing: Inner.Failure.self)
-        do {
+        try Self.replay(batch.calls, failing: Inner.Failure.self) { calls throws(Inner.Failure) in
             try inner.perform(UpdateBatch(items: batch.items, calls: calls))
-        } catch {
-            throw .toolkit(error)
+        }
+    }
+}
+
+extension ExternalModel: SectionedToolkitModel where Inner: ReplayableSectionedModel {
+    /// A model showing `snapshot`.
+    public init(showing snapshot: SectionedSnapshot<Inner.SectionID, Inner.ItemID>) {
+        inner = Inner(showing: snapshot)
+    }
+
+    /// The wrapped model's sections.
+    public var sections: [DisplayedSection<Inner.SectionID, Inner.ItemID>] { inner.sections }
+
+    /// Replays the batch on the wrapped model, or fails with the program's failure.
+    ///
+    /// - Throws: ``ExternalModelFailure``.
+    public mutating func perform(
+        _ batch: SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>
+    ) throws(ExternalModelFailure<Inner.Failure>) {
+        try Self.replay(batch.calls, failing: Inner.Failure.self) { calls throws(Inner.Failure) in
+            try inner.perform(SectionedUpdateBatch(sections: batch.sections, calls: calls))
         }
     }
 }

@@ -28,7 +28,7 @@ import UpdateCheckDiff
 public struct ExternalSectionedAdapter<Inner: ReplayableSectionedModel>: SectionedUpdateAdapter
 where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     /// The wrapped built-in sectioned model, replaying the program's answers.
-    public typealias Model = ExternalSectionedModel<Inner>
+    public typealias Model = ExternalModel<Inner>
 
     /// The program.
     let program: ExternalSectionedProgram<Inner>

@@ -1,8 +1,13 @@
 import BatchUpdate
+import UpdateCheckDiff
 import UpdateCheckSupport
 
 /// The messages of the adapter protocol, version 1 (docs/adapter-protocol.md):
-/// the program's handshake, the kit's case requests and the program's responses.
+/// the program's handshake, the kit's case requests and the program's
+/// responses, flat and sectioned. A flat request is a sectioned one's items
+/// in one unnamed section: the same `deleted`, `inserted` and `kept` lists
+/// with index paths in section 0 (``RequestWriter/itemFates(deleted:inserted:kept:)``),
+/// without the sections' own lists.
 @usableFromInline
 enum ProtocolMessages {
     /// The protocol version this build speaks.
@@ -170,32 +175,21 @@ enum ProtocolMessages {
             line.text("}}\n")
             return line.bytes
         }
-        line.text(#","plan":{"deleted":"#)
-        line.array(plan.old.indices.lazy.filter { plan.newIndex(ofOld: $0) == nil }) { line, index in
-            line.text(#"{"id":"#)
-            line.name(plan.old[index])
-            line.text(#","from":"#)
-            line.path(0, index)
-            line.byte("}")
-        }
-        line.text(#","inserted":"#)
-        line.array(plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) == nil }) { line, index in
-            line.text(#"{"id":"#)
-            line.name(plan.new[index])
-            line.text(#","at":"#)
-            line.path(0, index)
-            line.byte("}")
-        }
-        line.text(#","kept":"#)
-        line.array(plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) != nil }) { line, index in
-            line.text(#"{"id":"#)
-            line.name(plan.new[index])
-            line.text(#","from":"#)
-            line.path(0, plan.oldIndex(ofNew: index)!)
-            line.text(#","to":"#)
-            line.path(0, index)
-            line.flags(moved: plan.isMoved(new: index), changed: plan.isChanged(new: index))
-        }
+        line.text(#","plan":{"#)
+        line.itemFates(
+            deleted: plan.old.indices.lazy.filter { plan.newIndex(ofOld: $0) == nil }.map {
+                RequestWriter.Placed(name: plan.old[$0], section: 0, item: $0)
+            },
+            inserted: plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) == nil }.map {
+                RequestWriter.Placed(name: plan.new[$0], section: 0, item: $0)
+            },
+            kept: plan.new.indices.lazy.compactMap { index in
+                plan.oldIndex(ofNew: index).map {
+                    RequestWriter.Kept(
+                        name: plan.new[index], from: (0, $0), to: (0, index), moved: plan.isMoved(new: index),
+                        changed: plan.isChanged(new: index))
+                }
+            })
         line.text("}}\n")
         return line.bytes
     }
@@ -358,16 +352,170 @@ enum ProtocolMessages {
                 }
                 items.append(resolved)
             }
-            var calls: [ExternalCall<Inner.Call>] = []
-            calls.reserveCapacity(batch.calls.count)
-            for (index, record) in batch.calls.enumerated() {
-                do {
-                    calls.append(.call(try Inner.call(from: record, id: callNames)))
-                } catch {
-                    throw Refusal(reason: "\(place), call \(index + 1): \(error)")
-                }
+            let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
+                try Inner.call(from: record, id: callNames)
             }
             batches.append(UpdateBatch(items: items, calls: calls))
+        }
+        return batches
+    }
+
+    /// The calls of `batch` (``place`` names it) as `call` reads each record.
+    ///
+    /// - Throws: ``Refusal`` naming the batch and call that `call` does not take.
+    static func calls<Call: ToolkitCall>(
+        of batch: RawBatch, place: String, _ call: (CallRecord) throws(BatchUpdateError) -> Call
+    ) throws(Refusal) -> [ExternalCall<Call>] {
+        var calls: [ExternalCall<Call>] = []
+        calls.reserveCapacity(batch.calls.count)
+        for (index, record) in batch.calls.enumerated() {
+            do throws(BatchUpdateError) {
+                calls.append(.call(try call(record)))
+            } catch {
+                throw Refusal(reason: "\(place), call \(index + 1): \(error)")
+            }
+        }
+        return calls
+    }
+
+    /// The body of a sectioned request — everything after its `"id"` — for
+    /// `plan` with its IDs named by `names`: the snapshots as sections,
+    /// the changed items and sections, and the plan with section offsets and
+    /// index paths (docs/adapter-protocol.md, "Sectioned lists"). Equal
+    /// bodies are equal questions.
+    ///
+    /// - Complexity: O(*n*) expected, for *n* sections and items.
+    static func sectionedBody<SectionID, ItemID>(
+        _ plan: SectionedUpdatePlan<SectionID, ItemID>, names: SectionedCase<SectionID, ItemID>
+    ) -> [UInt8] {
+        let diff = plan.diff
+        var line = RequestWriter(capacity: 160 + 96 * (plan.old.itemCount + plan.new.itemCount))
+        func snapshot(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
+            line.array(snapshot.sections) { line, section in
+                line.text(#"{"section":"#)
+                line.sectionName(names.sectionNumbers[section.id]!)
+                line.text(#","items":"#)
+                line.names(section.items.lazy.map { names.itemNumbers[$0]! })
+                line.byte("}")
+            }
+        }
+        line.text(#","old":"#)
+        snapshot(plan.old)
+        line.text(#","new":"#)
+        snapshot(plan.new)
+        line.text(#","changed":"#)
+        line.names(
+            plan.new.sections.lazy.flatMap(\.items).filter { plan.changedItems.contains($0) }.map {
+                names.itemNumbers[$0]!
+            })
+        line.text(#","changedSections":"#)
+        line.array(plan.new.sectionIDs.filter { plan.changedSections.contains($0) }) { line, section in
+            line.sectionName(names.sectionNumbers[section]!)
+        }
+        /// Appends `[{"section":…,<place>offset},…]`.
+        func placedSections(_ sections: [(id: SectionID, offset: Int)], _ place: StaticString) {
+            line.array(sections) { line, section in
+                line.text(#"{"section":"#)
+                line.sectionName(names.sectionNumbers[section.id]!)
+                line.text(place)
+                line.number(section.offset)
+                line.byte("}")
+            }
+        }
+        line.text(#","plan":{"deletedSections":"#)
+        placedSections(diff.sections.deletions.map { ($0.id, $0.offset) }, #","from":"#)
+        line.text(#","insertedSections":"#)
+        placedSections(diff.sections.insertions.map { ($0.id, $0.offset) }, #","at":"#)
+        var oldSectionOffsets: [SectionID: Int] = [:]
+        var oldPaths: [ItemID: (section: Int, item: Int)] = [:]
+        for (sectionOffset, section) in plan.old.sections.enumerated() {
+            oldSectionOffsets[section.id] = sectionOffset
+            for (itemOffset, item) in section.items.enumerated() { oldPaths[item] = (sectionOffset, itemOffset) }
+        }
+        let movedSections = Set(diff.sections.moves.map(\.to))
+        line.text(#","keptSections":"#)
+        line.array(plan.new.sections.indices.lazy.filter { oldSectionOffsets[plan.new.sections[$0].id] != nil }) {
+            line, offset in
+            let id = plan.new.sections[offset].id
+            line.text(#"{"section":"#)
+            line.sectionName(names.sectionNumbers[id]!)
+            line.text(#","from":"#)
+            line.number(oldSectionOffsets[id]!)
+            line.text(#","to":"#)
+            line.number(offset)
+            line.flags(moved: movedSections.contains(offset), changed: plan.changedSections.contains(id))
+        }
+        let moved = Set(diff.itemMoves.map(\.id))
+        let kept = plan.new.sections.enumerated().lazy.flatMap { sectionOffset, section in
+            section.items.enumerated().lazy.compactMap { itemOffset, item in
+                oldPaths[item].map { from in
+                    RequestWriter.Kept(
+                        name: names.itemNumbers[item]!, from: from, to: (sectionOffset, itemOffset),
+                        moved: moved.contains(item), changed: plan.changedItems.contains(item))
+                }
+            }
+        }
+        line.byte(",")
+        line.itemFates(
+            deleted: diff.itemDeletions.lazy.map {
+                RequestWriter.Placed(
+                    name: names.itemNumbers[$0.id]!, section: $0.position.section, item: $0.position.item)
+            },
+            inserted: diff.itemInsertions.lazy.map {
+                RequestWriter.Placed(
+                    name: names.itemNumbers[$0.id]!, section: $0.position.section, item: $0.position.item)
+            },
+            kept: kept)
+        line.text("}}")
+        return line.bytes
+    }
+
+    /// The request line for sectioned case `id` whose body ``sectionedBody(_:names:)`` wrote.
+    static func sectionedRequest(id: Int, body: [UInt8]) -> [UInt8] {
+        var line = RequestWriter(capacity: 32 + body.count)
+        line.text(#"{"type":"case","id":"#)
+        line.number(id)
+        line.bytes += body
+        line.byte("\n")
+        return line.bytes
+    }
+
+    /// The batches of a sectioned response on the model `Inner`, section and
+    /// item names resolved by `names`.
+    ///
+    /// - Throws: ``Refusal`` naming the batch and the section, item or call
+    ///   that is not in the case or that the model does not take.
+    static func resolve<Inner: ReplayableSectionedModel>(
+        _ raw: [RawBatch], model: Inner.Type, names: SectionedCase<Inner.SectionID, Inner.ItemID>
+    ) throws(Refusal) -> [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] {
+        var batches: [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] = []
+        batches.reserveCapacity(raw.count)
+        for (number, batch) in raw.enumerated() {
+            let place = "batch \(number + 1)"
+            var sections: [SectionedSnapshot<Inner.SectionID, Inner.ItemID>.Section] = []
+            sections.reserveCapacity(batch.sections.count)
+            for (offset, section) in batch.sections.enumerated() {
+                guard let id = names.section(named: section.name) else {
+                    throw Refusal(
+                        reason: "\(place): \"items\"[\(offset)] is the section \(describe(.string(section.name))), "
+                            + "which is not a section of the case")
+                }
+                var items: [Inner.ItemID] = []
+                items.reserveCapacity(section.items.count)
+                for name in section.items {
+                    guard let item = names.item(named: name) else {
+                        throw Refusal(
+                            reason: "\(place): \"items\"[\(offset)].items holds \(describe(.string(name))), which is "
+                                + "not an item of the case")
+                    }
+                    items.append(item)
+                }
+                sections.append(.init(id: id, items: items))
+            }
+            let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
+                try Inner.call(from: record, section: names.section(named:), item: names.item(named:))
+            }
+            batches.append(SectionedUpdateBatch(sections: SectionedSnapshot(sections), calls: calls))
         }
         return batches
     }

@@ -59,6 +59,62 @@ struct RequestWriter {
         text(changed ? #","changed":true}"# : #","changed":false}"#)
     }
 
+    /// An item at an index path of a request's plan: deleted from it or inserted at it.
+    struct Placed {
+        /// The item's number (its name, see ``name(_:)``).
+        var name: Int
+        /// The index path's section.
+        var section: Int
+        /// The index path's item.
+        var item: Int
+    }
+
+    /// An item a plan keeps: its number, both index paths and its flags.
+    struct Kept {
+        /// The item's number (its name, see ``name(_:)``).
+        var name: Int
+        /// Where it is in the old snapshot.
+        var from: (section: Int, item: Int)
+        /// Where it is in the new snapshot.
+        var to: (section: Int, item: Int)
+        /// Whether the plan moves it.
+        var moved: Bool
+        /// Whether it is changed.
+        var changed: Bool
+    }
+
+    /// Appends `"deleted":[…],"inserted":[…],"kept":[…]`: the items' fates
+    /// that end the plan of a flat request (every path in section 0) and of a
+    /// sectioned one alike.
+    mutating func itemFates(
+        deleted: some Sequence<Placed>, inserted: some Sequence<Placed>, kept: some Sequence<Kept>
+    ) {
+        /// Appends `[{"id":…,<place>[section,item]},…]`.
+        func placed(_ items: some Sequence<Placed>, _ place: StaticString) {
+            array(items) { line, item in
+                line.text(#"{"id":"#)
+                line.name(item.name)
+                line.text(place)
+                line.path(item.section, item.item)
+                line.byte("}")
+            }
+        }
+        text(#""deleted":"#)
+        placed(deleted, #","from":"#)
+        text(#","inserted":"#)
+        placed(inserted, #","at":"#)
+        text(#","kept":"#)
+        array(kept) { line, item in
+            line.text(#"{"id":"#)
+            line.name(item.name)
+            line.text(#","from":"#)
+            line.path(item.from.section, item.from.item)
+            line.text(#","to":"#)
+            line.path(item.to.section, item.to.item)
+            line.flags(moved: item.moved, changed: item.changed)
+        }
+    }
+
     /// Appends `[…]`, each of `elements` written by `element`, commas between them.
     mutating func array<Elements: Sequence>(
         _ elements: Elements, _ element: (inout RequestWriter, Elements.Element) -> Void
