@@ -48,6 +48,17 @@ public struct StoreExplorer: Sendable {
         self.refinement = refinement
     }
 
+    /// Whether `store`'s values can hold every value `configuration`
+    /// explores (`false` and `true` for two values, `0`, `1` and `2` for
+    /// three): a store of `Bool` is explored with two values only.
+    public static func holdsValues<Store: ExplorableStore>(
+        of configuration: ExplorerConfiguration, in store: Store.Type
+    ) -> Bool where Store.Value: ScenarioValueConvertible {
+        (0..<configuration.values).allSatisfy { value in
+            Store.Value(scenarioValue: ExplorerSearch.scenarioValue(UInt8(value), values: configuration.values)) != nil
+        }
+    }
+
     /// Explores the Swift store `store`, in process.
     ///
     /// - Throws: ``StateExplorerError/store(store:message:)`` when the store

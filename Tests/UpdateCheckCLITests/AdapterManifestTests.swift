@@ -84,7 +84,7 @@ import UpdateCheckSupport
 
     @Test(arguments: [
         ("[]", "m.json:1:1: the manifest must be an object, not an array"),
-        ("{}", "m.json:1:1: the manifest needs the key 'adapters'"),
+        ("{}", "m.json:1:1: the manifest needs the key 'adapters' or 'stores'"),
         (#"{"adapters": [], "extra": 1}"#, "m.json:1:27: unknown key 'extra' in the manifest"),
         (#"{"adapters": {}}"#, "m.json:1:14: 'adapters' must be an array, not an object"),
         (#"{"version": 2, "adapters": []}"#, "m.json:1:13: 'version' must be 1"),

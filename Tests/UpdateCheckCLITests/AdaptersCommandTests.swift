@@ -30,7 +30,7 @@ import UpdateCheckUIKit
                         USAGE: updatecheck adapters [<options>]
 
                         OPTIONS:
-                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
+                          --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           -h, --help              Show help information.
 
                         SUBCOMMANDS:
@@ -91,7 +91,7 @@ import UpdateCheckUIKit
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist; with --sections: uikit-sections, diffable-sections.
                           --timeout <s>           How long --exec may stay silent on a case (default 10).
                           --every-case            Send --exec every case, not each distinct case once (programs with state).
-                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
+                          --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 

@@ -62,7 +62,7 @@ import Testing
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --only <area>           Run only these areas: state, diff, adapters (repeatable or comma list).
                           --seed <s>              Seed of the random parts (default 1).
-                          --config <file>         The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).
+                          --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           --summary <file>        Also append a Markdown summary (the table, each failure's smallest case and calls) to <file>.
                           -h, --help              Show help information.

@@ -123,7 +123,8 @@ import UpdateCheckUIKit
             + #""policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}]}"#
         #expect(throws: CLIError.self) {
             try AdapterManifest.parse(
-                JSONNode.parse(Array(manifest.utf8)), file: "m.json", folder: ".", reserved: ["team-table"])
+                JSONNode.parse(Array(manifest.utf8)), file: "m.json", folder: ".",
+                reserved: .init(adapters: ["team-table"]))
         }
     }
 }

@@ -61,8 +61,10 @@ import Testing
                         With --exec, explores a store program in any language instead, over the
                         store-program protocol (docs/store-protocol.md): the same search, invariants and
                         counterexamples, which 'updatecheck state run --exec' replays on the same
-                        program. --refinement also requires the store to show what the built-in store
-                        shows after every event, and reports the first difference.
+                        program. --store explores a team's store by name: a store program of the
+                        manifest (--config FILE, or ./updatecheck.json), or a Swift store that a team's
+                        own CLI adds. --refinement also requires the store to show what the built-in
+                        store shows after every event, and reports the first difference.
 
                         Exit codes: 0 every invariant held; 1 an invariant was broken, or the store
                         program failed (crashed, hung, answered garbage); 64 bad usage; 65 the program's
@@ -80,7 +82,9 @@ import Testing
                           --no-symmetry           Explore every state, not one per renaming of records and values.
                           --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
                           --timeout <s>           How long --exec may stay silent on a request (default 10).
-                          --refinement            With --exec: the store must show what the built-in store shows.
+                          --store <name>          Use the team's store NAME (of the manifest, or added by your own CLI).
+                          --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
+                          --refinement            With --exec or --store: the store must show what the built-in store shows.
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.
 

@@ -34,7 +34,14 @@ import Testing
                         store-program protocol (docs/store-protocol.md) instead: what cannot be seen inside
                         it is read from what it shows (an expected 'ignored busy' passes on any ignored
                         event), and a program that crashes, hangs or answers garbage fails the scenario
-                        with its stderr.
+                        with its stderr. --store runs them on a team's store by name: a store program of
+                        the manifest (--config FILE, or ./updatecheck.json), or a Swift store that a
+                        team's own CLI adds.
+
+                        Exit codes: 0 every scenario passed; 1 a scenario failed, or the store failed;
+                        64 bad usage; 65 a scenario file or the manifest is malformed, or the program's
+                        handshake is not the protocol's; 66 a file is missing or the program cannot be
+                        started; 73 the JUnit report cannot be created; 74 writing it failed.
 
                         USAGE: updatecheck state run [<file> ...] [<options>]
 
@@ -46,6 +53,8 @@ import Testing
                           --trace                 Print each scenario's trace (record IDs anonymised).
                           --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
                           --timeout <s>           How long --exec may stay silent on a request (default 10).
+                          --store <name>          Use the team's store NAME (of the manifest, or added by your own CLI).
+                          --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --salt <n>              Salt of the anonymised record IDs (default: random).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.
                           -h, --help              Show help information.

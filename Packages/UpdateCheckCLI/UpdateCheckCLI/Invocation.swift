@@ -16,6 +16,8 @@ package struct Invocation: Sendable {
     package var console: Console
     /// The in-process adapters a team's own CLI adds (see ``UpdateCheck``).
     package var adapters: [AdapterEntry] = []
+    /// The in-process stores a team's own CLI adds (see ``UpdateCheck``).
+    package var stores: [StoreEntry] = []
 
     /// Creates an invocation (the parser does this; tests may too).
     package init(

@@ -150,7 +150,7 @@ package enum Options {
     /// in the current folder, when there is one).
     package static let config = TypedOption<String>(
         "config", name: "file",
-        help: "The adapter manifest listing your adapter programs (default: ./updatecheck.json when present).",
+        help: "The manifest listing your adapter and store programs (default: ./updatecheck.json when present).",
         expected: "a file path"
     ) { $0.isEmpty ? nil : $0 }
 

@@ -1,8 +1,12 @@
 import BatchUpdate
+import JUnitReporter
+import OptimisticScenario
+import OptimisticState
 import UpdateCheckPlatform
 
 /// Your own `updatecheck`: every command of the CLI, with your in-process
-/// Swift adapters added to the built-in ones.
+/// Swift adapters added to the built-in ones, and your Swift stores beside
+/// the built-in store.
 ///
 /// A five-line package builds it — an executable target depending on the
 /// `UpdateCheckCLI` product and on your adapters:
@@ -19,6 +23,14 @@ import UpdateCheckPlatform
 /// (by name, and without names beside the four built-in defaults), run as
 /// suites `adapters <name>` by `check` (after the built-in adapters, before
 /// a manifest's programs), and planned by `plan --adapter <name>`.
+///
+/// The added stores are explored by `check` as suites `store <name>` (after
+/// every built-in suite, before a manifest's store programs), with the
+/// built-in store's configurations and the seven invariants:
+///
+/// ```swift
+/// UpdateCheck.main(stores: [UpdateCheck.Store(FavouritesModel.self, named: "favourites")])
+/// ```
 public enum UpdateCheck {
     /// An in-process adapter for the CLI.
     ///
@@ -46,38 +58,72 @@ public enum UpdateCheck {
         public var name: String { entry.name }
     }
 
-    /// Runs the CLI with the process's arguments and `adapters`, then exits
-    /// with its exit code (see `updatecheck --help`).
+    /// A team's Swift store for the CLI, explored in process.
+    ///
+    /// The store conforms to `ExplorableStore` with record IDs made from
+    /// the explorer's names (`r1`, `r2`, …) and values made from its
+    /// values (see `ScenarioValueConvertible`).
+    public struct Store: Sendable {
+        /// The store as the CLI runs it.
+        let entry: StoreEntry
+
+        /// The store type `store`, named `name` in suites and reports, with
+        /// refinement against `OptimisticStore` when `refinement` (for a
+        /// store that adopts UpdateCheck's semantics; see `StoreExplorer`).
+        public init<Explored: ExplorableStore>(_ store: Explored.Type, named name: String, refinement: Bool = false)
+        where Explored.RecordID: LosslessStringConvertible, Explored.Value: ScenarioValueConvertible {
+            entry = StoreEntry(store, name: name, refinement: refinement)
+        }
+
+        /// The store's name, as suites and reports show it.
+        public var name: String { entry.name }
+    }
+
+    /// Runs the CLI with the process's arguments, `adapters` and `stores`,
+    /// then exits with its exit code (see `updatecheck --help`).
     ///
     /// Adapter names must differ from the built-in adapters' and from each
-    /// other; a clash stops the program with exit 64 before any command runs.
-    public static func main(adapters: [Adapter] = []) -> Never {
-        if let clash = clash(adapters) {
+    /// other, store names from each other and be 1 to 64 letters, digits,
+    /// `-`, `_` or `.`; a clash stops the program with exit 64 before any
+    /// command runs.
+    public static func main(adapters: [Adapter] = [], stores: [Store] = []) -> Never {
+        if let clash = clash(adapters, stores) {
             Console.standard.errorLine("Error: \(clash)")
             System.exit(ExitCode.usage.rawValue)
         }
-        UpdateCheckMain.main(Array(CommandLine.arguments.dropFirst()), adapters: adapters.map(\.entry))
+        UpdateCheckMain.main(
+            Array(CommandLine.arguments.dropFirst()), adapters: adapters.map(\.entry), stores: stores.map(\.entry))
     }
 
-    /// Runs the CLI in-process with `arguments` (without the program name)
-    /// and `adapters`, printing on standard output and error, and returns
-    /// the exit code instead of exiting.
-    public static func run(_ arguments: [String], adapters: [Adapter] = []) -> Int32 {
-        if let clash = clash(adapters) {
+    /// Runs the CLI in-process with `arguments` (without the program name),
+    /// `adapters` and `stores`, printing on standard output and error, and
+    /// returns the exit code instead of exiting.
+    public static func run(_ arguments: [String], adapters: [Adapter] = [], stores: [Store] = []) -> Int32 {
+        if let clash = clash(adapters, stores) {
             Console.standard.errorLine("Error: \(clash)")
             return ExitCode.usage.rawValue
         }
-        return UpdateCheckMain.run(arguments, adapters: adapters.map(\.entry))
+        return UpdateCheckMain.run(arguments, adapters: adapters.map(\.entry), stores: stores.map(\.entry))
     }
 
-    /// Why `adapters` cannot be added, or `nil` when they can.
-    static func clash(_ adapters: [Adapter]) -> String? {
+    /// Why `adapters` and `stores` cannot be added, or `nil` when they can.
+    static func clash(_ adapters: [Adapter], _ stores: [Store] = []) -> String? {
         let builtIn = Set(BuiltInAdapters.names)
         var seen = builtIn
         for adapter in adapters where !seen.insert(adapter.name).inserted {
             return builtIn.contains(adapter.name)
                 ? "The added adapter '\(adapter.name)' is named like a built-in adapter; rename it."
                 : "Two added adapters are named '\(adapter.name)'; rename one."
+        }
+        var storeNames: Set<String> = []
+        for store in stores {
+            guard AdapterManifest.isValidName(store.name) else {
+                return "The added store '\(JUnitText.terminalSafe(store.name))' needs a name of 1 to "
+                    + "\(AdapterManifest.maxNameLength) letters, digits, '-', '_' or '.', not starting with '.'."
+            }
+            guard storeNames.insert(store.name).inserted else {
+                return "Two added stores are named '\(store.name)'; rename one."
+            }
         }
         return nil
     }

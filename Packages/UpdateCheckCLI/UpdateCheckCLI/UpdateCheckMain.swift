@@ -14,11 +14,13 @@ package enum UpdateCheckMain {
     /// hint on standard error and return 64; other errors print `Error: …`
     /// and return their own code (see ``ExitCode``).
     ///
-    /// `adapters` are the in-process adapters a team's own CLI adds.
-    package static func run(_ arguments: [String], console: Console = .standard, adapters: [AdapterEntry] = [])
-        -> Int32
-    {
-        let code = dispatch(arguments, console: console, adapters: adapters)
+    /// `adapters` and `stores` are the in-process adapters and stores a
+    /// team's own CLI adds.
+    package static func run(
+        _ arguments: [String], console: Console = .standard, adapters: [AdapterEntry] = [],
+        stores: [StoreEntry] = []
+    ) -> Int32 {
+        let code = dispatch(arguments, console: console, adapters: adapters, stores: stores)
         if let failure = console.writeFailure() {
             console.errorLine("Error: cannot write to \(failure).")
             return ExitCode.ioError.rawValue
@@ -31,8 +33,10 @@ package enum UpdateCheckMain {
     /// keeps descriptors 0-2 taken, makes SIGINT, SIGTERM and SIGHUP remove
     /// unfinished outputs' temporary files and a file-size limit (SIGXFSZ)
     /// fail a write (exit 74) instead of killing the process, then runs `arguments` (with the
-    /// in-process `adapters` a team's own CLI adds) and exits.
-    package static func main(_ arguments: [String], adapters: [AdapterEntry] = []) -> Never {
+    /// in-process `adapters` and `stores` a team's own CLI adds) and exits.
+    package static func main(_ arguments: [String], adapters: [AdapterEntry] = [], stores: [StoreEntry] = [])
+        -> Never
+    {
         Signals.ignoreBrokenPipe()
         StandardStream.reserveDescriptors()
         AtomicFile.installSignalHandling()
@@ -41,7 +45,7 @@ package enum UpdateCheckMain {
             console.errorLine("Error: \(message)")
             System.exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
         }
-        System.exit(run(arguments, adapters: adapters))
+        System.exit(run(arguments, adapters: adapters, stores: stores))
     }
 
     /// Names the first of `arguments` (each as its bytes, without the
@@ -69,7 +73,9 @@ package enum UpdateCheckMain {
     }
 
     /// Parses `arguments` and runs the command; returns its exit code.
-    private static func dispatch(_ arguments: [String], console: Console, adapters: [AdapterEntry]) -> Int32 {
+    private static func dispatch(
+        _ arguments: [String], console: Console, adapters: [AdapterEntry], stores: [StoreEntry]
+    ) -> Int32 {
         let parser = ArgumentParser(root: RootCommand.command)
         let parsed: ParsedCommandLine
         do {
@@ -88,6 +94,7 @@ package enum UpdateCheckMain {
             return ExitCode.success.rawValue
         case .run(let command, var invocation):
             invocation.adapters = adapters
+            invocation.stores = stores
             do {
                 return try command.action!(&invocation).rawValue
             } catch {

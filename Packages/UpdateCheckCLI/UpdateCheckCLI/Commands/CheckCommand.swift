@@ -91,15 +91,24 @@ package enum CheckCommand {
     /// adds, then its manifest's programs, proven as the built-in adapters
     /// are (on `randomPairs` random pairs), with pictures of failing cases;
     /// then the manifest's programs on a sectioned model, proven as the
-    /// built-in sectioned adapters are.
+    /// built-in sectioned adapters are. Then the suites of a team's stores
+    /// (area `state`): those its own CLI adds, then its manifest's store
+    /// programs, each explored as the built-in store is (`--records`).
     package static func teamSuites(
         _ catalog: AdapterCatalog, options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
-        guard options.areas.contains(.adapters) else { return [] }
-        let programs = catalog.plugged.map(\.entry)
-        return BuiltInSuites.adapterSuites(
-            catalog.added + programs.filter { $0.shape == .flat } + programs.filter { $0.shape == .sectioned },
-            options: options, randomPairs: randomPairs)
+        var suites: [CheckSuite] = []
+        if options.areas.contains(.adapters) {
+            let programs = catalog.plugged.map(\.entry)
+            suites += BuiltInSuites.adapterSuites(
+                catalog.added + programs.filter { $0.shape == .flat } + programs.filter { $0.shape == .sectioned },
+                options: options, randomPairs: randomPairs)
+        }
+        if options.areas.contains(.state) {
+            let configurations = StateExploreSuite.configurations(records: options.records)
+            suites += catalog.stores.map { StateExploreSuite.store($0, configurations: configurations) }
+        }
+        return suites
     }
 
     /// Runs `suites` with `options`: the body of the command, open to tests

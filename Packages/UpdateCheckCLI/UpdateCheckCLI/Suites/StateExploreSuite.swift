@@ -41,26 +41,83 @@ package enum StateExploreSuite {
     package static func make(_ configurations: [ExplorerConfiguration], option: String, value: Int)
         throws(CLIError) -> CheckSuite
     {
-        var explorers: [Explorer] = []
+        var explorers: [ExplorerConfiguration: Explorer] = [:]
         for configuration in configurations {
             do {
-                explorers.append(try Explorer(configuration))
+                explorers[configuration] = try Explorer(configuration)
             } catch {
                 throw .usage("Invalid value '\(value)' for '--\(option)': \(error)")
             }
         }
         let all = explorers
-        return CheckSuite(name: name, area: .state, caseCount: all.count * caseCount) { selection in
-            let positions = selection.positions(among: all.count * caseCount)
+        return make(name: name, configurations: configurations, classPrefix: "state.explore") { body in
+            body { .success(all[$0]!.run()) }
+        }
+    }
+
+    /// The suite of a team's store in `updatecheck check`, `store <name>`:
+    /// the explorations of `configurations` (those of the built-in store)
+    /// whose values the store can hold, with a case for refinement after each exploration's
+    /// invariants when the store asks for it. A store that does not start,
+    /// crashes, hangs or answers garbage makes the cases of its explorations
+    /// errors carrying what went wrong; the run goes on.
+    package static func store(_ store: StoreEntry, configurations: [ExplorerConfiguration]) -> CheckSuite {
+        make(
+            name: "store \(store.name)", configurations: configurations.filter(store.holdsValues),
+            classPrefix: "state.store.\(store.name)",
+            refinement: store.refinement, replay: store.replay
+        ) { body in
+            let started: StoreEntry.Started
+            do throws(CLIError) {
+                started = try store.start()
+            } catch {
+                body { _ in .failure(.store(store: store.name, message: error.message)) }
+                return
+            }
+            defer { started.stop() }
+            body { configuration in
+                Result { () throws(StateExplorerError) in
+                    try StoreExplorer(configuration, refinement: store.refinement).run(started.driver)
+                }
+            }
+        }
+    }
+
+    /// Explores one configuration on a started store.
+    typealias Explore = (ExplorerConfiguration) -> Result<ExplorationReport, StateExplorerError>
+    /// Starts a store, hands `body` the way to explore it, and ends the
+    /// store when `body` returns.
+    typealias Session = @Sendable (_ body: (Explore) -> Void) -> Void
+
+    /// The suite `name` exploring `configurations` in order in one
+    /// `session` of the store, and only those a shard needs: ``caseCount``
+    /// cases per exploration (one more with `refinement`), class names
+    /// `classPrefix.r2v2`, counterexamples replayed with `replay`.
+    static func make(
+        name: String, configurations: [ExplorerConfiguration], classPrefix: String, refinement: Bool = false,
+        replay: String = "updatecheck state run", session: @escaping Session
+    ) -> CheckSuite {
+        let count = caseCount + (refinement ? 1 : 0)
+        return CheckSuite(name: name, area: .state, caseCount: configurations.count * count) { selection in
+            let positions = selection.positions(among: configurations.count * count)
             var cases: [CheckCase] = []
-            for (index, explorer) in all.enumerated() {
-                let range = index * caseCount..<(index + 1) * caseCount
-                let wanted = positions.filter(range.contains)
-                guard !wanted.isEmpty else { continue }
-                let watch = Stopwatch()
-                let report = explorer.run()
-                let explored = Self.cases(report, seconds: watch.seconds)
-                cases += wanted.map { explored[$0 - range.lowerBound] }
+            session { explore in
+                for (index, configuration) in configurations.enumerated() {
+                    let wanted = positions.filter { $0 / count == index }
+                    guard !wanted.isEmpty else { continue }
+                    let className = "\(classPrefix).\(suffix(configuration))"
+                    let watch = Stopwatch()
+                    let explored =
+                        switch explore(configuration) {
+                        case .success(let report):
+                            Self.cases(
+                                report, className: className, seconds: watch.seconds, replay: replay,
+                                refinement: refinement)
+                        case .failure(let error):
+                            errorCases(className: className, error, seconds: watch.seconds, refinement: refinement)
+                        }
+                    cases += wanted.map { explored[$0 - index * count] }
+                }
             }
             return SuiteOutput(cases: cases)
         }
@@ -107,12 +164,12 @@ package enum StateExploreSuite {
             case .success(let explored): report = explored
             case .failure(let error):
                 failed(error)
-                let cases = errorCases(configuration, error, seconds: watch.seconds)
+                let cases = errorCases(className: className(configuration), error, seconds: watch.seconds)
                 return SuiteOutput(cases: selection.positions(among: caseCount).map { cases[$0] })
             }
             let seconds = watch.seconds
             observe(report, seconds)
-            let explored = cases(report, seconds: seconds)
+            let explored = cases(report, className: className(configuration), seconds: seconds)
             var figures = [
                 SuiteProperty(name: "states", value: String(report.states)),
                 SuiteProperty(name: "transitions", value: String(report.transitions)),
@@ -127,27 +184,47 @@ package enum StateExploreSuite {
     }
 
     /// Every case of an exploration that failed with `error`, as an error.
-    static func errorCases(_ configuration: ExplorerConfiguration, _ error: StateExplorerError, seconds: Double)
+    static func errorCases(className: String, _ error: StateExplorerError, seconds: Double, refinement: Bool = false)
         -> [CheckCase]
     {
-        let className = className(configuration)
-        let names = Invariant.allCases.map { "invariant \($0.rawValue) \($0.name)" } + ["fixed point"]
-        return names.map { name in
+        caseNames(refinement: refinement).map { name in
             CheckCase(
-                name: name, className: className, time: name == "fixed point" ? seconds : 0,
+                name: name, className: className, time: name == fixedPointName ? seconds : 0,
                 outcome: .error(message: error.description, type: "store", details: error.description))
         }
     }
 
-    /// `state.explore.r2v2`: the class name of a configuration's cases.
-    package static func className(_ configuration: ExplorerConfiguration) -> String {
-        "state.explore.r\(configuration.records)v\(configuration.values)"
+    /// The case names of one exploration: the invariants in number order,
+    /// the refinement case when asked for, and the fixed point.
+    static func caseNames(refinement: Bool) -> [String] {
+        Invariant.allCases.map { "invariant \($0.rawValue) \($0.name)" } + (refinement ? [refinementName] : [])
+            + [fixedPointName]
     }
 
-    /// The cases of `report`, invariants in number order, then the fixed
-    /// point, which carries the exploration's `seconds`.
-    package static func cases(_ report: ExplorationReport, seconds: Double) -> [CheckCase] {
-        let className = className(report.configuration)
+    /// The name of the case that carries the exploration's time.
+    static let fixedPointName = "fixed point"
+    /// The name of the case that compares a store with the built-in store.
+    static let refinementName = "refines the built-in store"
+
+    /// `state.explore.r2v2`: the class name of a configuration's cases.
+    package static func className(_ configuration: ExplorerConfiguration) -> String {
+        "state.explore.\(suffix(configuration))"
+    }
+
+    /// `r2v2`: a configuration's records and values, as class names end.
+    static func suffix(_ configuration: ExplorerConfiguration) -> String {
+        "r\(configuration.records)v\(configuration.values)"
+    }
+
+    /// The cases of `report`, class name `className`, in the order of
+    /// ``caseNames(refinement:)``; the fixed point carries the
+    /// exploration's `seconds`, and each failure the scenario file that
+    /// replays it with `replay`.
+    package static func cases(
+        _ report: ExplorationReport, className: String, seconds: Double, replay: String = "updatecheck state run",
+        refinement: Bool = false
+    ) -> [CheckCase] {
+        let replayLine = "\n\nScenario file (replay with '\(replay) <file>'):\n"
         var cases = Invariant.allCases.map { invariant in
             let name = "invariant \(invariant.rawValue) \(invariant.name)"
             guard let found = report.counterexample(for: invariant) else {
@@ -157,15 +234,26 @@ package enum StateExploreSuite {
                 name: name, className: className,
                 outcome: .failure(
                     message: found.violation.description, type: "invariant",
-                    details: found.description + "\n\nScenario file (replay with 'updatecheck state run <file>'):\n"
-                        + found.scenarioFile))
+                    details: found.description + replayLine + found.scenarioFile))
         }
-        let fixedPoint = "fixed point"
+        if refinement {
+            var refines = CheckCase(name: refinementName, className: className)
+            if let divergence = report.divergence {
+                refines.outcome = .failure(
+                    message: String(divergence.description.prefix { $0 != "\n" }), type: "refinement",
+                    details: divergence.description + replayLine + divergence.scenarioFile)
+            } else if !report.counterexamples.isEmpty {
+                // The search compares only transitions that break no invariant.
+                refines.outcome = .skipped(
+                    message: "not proven: the transitions that break an invariant are not compared")
+            }
+            cases.append(refines)
+        }
         cases.append(
             report.reachedFixedPoint
-                ? CheckCase(name: fixedPoint, className: className, time: seconds)
+                ? CheckCase(name: fixedPointName, className: className, time: seconds)
                 : CheckCase(
-                    name: fixedPoint, className: className, time: seconds,
+                    name: fixedPointName, className: className, time: seconds,
                     outcome: .skipped(message: "stopped at depth \(report.depth) by the depth limit")))
         return cases
     }

@@ -1,6 +1,7 @@
 /// Every adapter a command can name: the built-in ones, those a team's own
-/// CLI adds in-process (``UpdateCheck/main(adapters:)``), and the adapter
-/// programs of a manifest (``AdapterManifest``).
+/// CLI adds in-process (``UpdateCheck/main(adapters:stores:)``), and the
+/// adapter programs of a manifest (``AdapterManifest``); and the team's
+/// stores, added in-process or by the manifest.
 ///
 /// Names are unique across all three: the manifest refuses a built-in or
 /// added adapter's name, and ``UpdateCheck`` refuses added adapters named
@@ -10,11 +11,16 @@ package struct AdapterCatalog: Sendable {
     package var added: [AdapterEntry]
     /// The manifest's adapter programs, in file order.
     package var plugged: [AdapterManifest.Adapter]
+    /// The team's stores: those its own CLI adds, then the manifest's
+    /// store programs, in file order.
+    package var stores: [StoreEntry]
 
-    /// A catalog of the built-in adapters, `added` and the manifest's programs.
-    package init(added: [AdapterEntry] = [], manifest: AdapterManifest? = nil) {
+    /// A catalog of the built-in adapters, `added` and the manifest's
+    /// programs, and of `addedStores` and the manifest's stores.
+    package init(added: [AdapterEntry] = [], addedStores: [StoreEntry] = [], manifest: AdapterManifest? = nil) {
         self.added = added
         plugged = manifest?.adapters ?? []
+        stores = addedStores + (manifest?.stores ?? []).map(\.entry)
     }
 
     /// The catalog of a command: the invocation's added adapters and the
@@ -24,8 +30,10 @@ package struct AdapterCatalog: Sendable {
     ///   line, column and key for a malformed manifest.
     package init(_ invocation: Invocation) throws(CLIError) {
         let manifest = try AdapterManifest.find(
-            config: try Options.config.value(in: invocation), reserved: invocation.adapters.map(\.name))
-        self.init(added: invocation.adapters, manifest: manifest)
+            config: try Options.config.value(in: invocation),
+            reserved: AdapterManifest.Reserved(
+                adapters: invocation.adapters.map(\.name), stores: invocation.stores.map(\.name)))
+        self.init(added: invocation.adapters, addedStores: invocation.stores, manifest: manifest)
     }
 
     /// The manifest file a command reads, as an input its outputs may not

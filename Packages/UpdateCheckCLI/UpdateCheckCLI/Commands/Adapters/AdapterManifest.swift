@@ -5,10 +5,11 @@ import UpdateCheckIO
 import UpdateCheckPlatform
 import UpdateCheckSupport
 
-/// A team's adapter manifest, `updatecheck.json`: the adapter programs that
+/// A team's manifest, `updatecheck.json`: the adapter programs that
 /// `updatecheck check` and `updatecheck adapters check` prove beside the
-/// built-in adapters (format: `docs/own-adapters.md`, schema
-/// `docs/schemas/manifest.json`).
+/// built-in adapters, and the store programs that `check` explores beside
+/// the built-in store (format: `docs/own-adapters.md` and
+/// `docs/state-machine.md`, schema `docs/schemas/manifest.json`).
 ///
 /// ```json
 /// {
@@ -22,6 +23,9 @@ import UpdateCheckSupport
 ///       "workingDirectory": ".",
 ///       "everyCase": false
 ///     }
+///   ],
+///   "stores": [
+///     {"name": "favourites", "command": "python3 tools/favourites_store.py", "refinement": true}
 ///   ]
 /// }
 /// ```
@@ -53,6 +57,30 @@ package struct AdapterManifest: Sendable, Equatable {
         package var everyCase = false
     }
 
+    /// One store program of the manifest, explored by `check` as the suite
+    /// `store <name>`.
+    package struct Store: Sendable, Equatable {
+        /// The store's name in reports and suites.
+        package var name: String
+        /// The program and its arguments, run with `/bin/sh -c`.
+        package var command: String
+        /// How long the program may stay silent on a request, in seconds.
+        package var timeout: Int
+        /// The folder the program runs in (the manifest's folder by default).
+        package var workingDirectory: String
+        /// Whether the store must also show what the built-in store shows.
+        package var refinement = false
+        /// `updatecheck.json:12:5`: where the store stands in the manifest.
+        package var location: String
+
+        /// The store as `check` explores it.
+        package var entry: StoreEntry {
+            StoreEntry(
+                program: command, name: name, refinement: refinement, timeout: Double(timeout),
+                workingDirectory: workingDirectory, location: location)
+        }
+    }
+
     /// The name looked for in the current folder: `updatecheck.json`.
     package static let defaultFileName = "updatecheck.json"
     /// A program's timeout when the manifest gives none, in seconds.
@@ -66,6 +94,8 @@ package struct AdapterManifest: Sendable, Equatable {
     package var file: String
     /// The adapters, in file order; names are unique.
     package var adapters: [Adapter]
+    /// The store programs, in file order; names are unique.
+    package var stores: [Store] = []
 
     /// The manifest of a command: `--config` when given, else
     /// `updatecheck.json` in the current folder when one exists, else none.
@@ -74,12 +104,29 @@ package struct AdapterManifest: Sendable, Equatable {
     ///   `updatecheck.json` that cannot be read) is missing; exit 65 naming
     ///   file, line, column and key when it is malformed, or when it is
     ///   larger than ``InputFile/maxDocumentBytes``.
-    /// Names in `reserved` (the adapters a team's own CLI adds) are refused
-    /// as the built-in adapters' names are.
-    package static func find(config: String?, reserved: [String] = []) throws(CLIError) -> AdapterManifest? {
+    /// Names in `reserved` (the adapters and stores a team's own CLI adds)
+    /// are refused as the built-in adapters' names are.
+    package static func find(config: String?, reserved: Reserved = Reserved()) throws(CLIError)
+        -> AdapterManifest?
+    {
         if let config { return try load(config, reserved: reserved) }
         guard (try? System.linkStatus(defaultFileName)) != nil else { return nil }
         return try load(defaultFileName, reserved: reserved)
+    }
+
+    /// The names a manifest may not use: those of the adapters and stores
+    /// that a team's own CLI adds.
+    package struct Reserved: Sendable, Equatable {
+        /// The added adapters' names.
+        package var adapters: [String] = []
+        /// The added stores' names.
+        package var stores: [String] = []
+
+        /// Names reserved for `adapters` and `stores`.
+        package init(adapters: [String] = [], stores: [String] = []) {
+            self.adapters = adapters
+            self.stores = stores
+        }
     }
 
     /// The line `check` prints when no `--config` is given and the current
@@ -96,7 +143,7 @@ package struct AdapterManifest: Sendable, Equatable {
     /// programs then run in the current folder).
     ///
     /// - Throws: as ``find(config:reserved:)``.
-    package static func load(_ path: String, reserved: [String] = []) throws(CLIError) -> AdapterManifest {
+    package static func load(_ path: String, reserved: Reserved = Reserved()) throws(CLIError) -> AdapterManifest {
         try parse(
             InputFile.json(at: path, what: "adapter manifest"), file: path,
             folder: path == "-" ? "." : folder(of: path), reserved: reserved)
@@ -104,18 +151,30 @@ package struct AdapterManifest: Sendable, Equatable {
 
     /// Checks a parsed manifest read from `file`, whose relative working
     /// folders start at `folder`; no adapter may be named as a built-in
-    /// adapter or as one in `reserved`.
+    /// adapter or as one in `reserved`, no store as one in `reserved`.
     ///
     /// - Throws: exit 65 naming `file`, line, column and key.
-    package static func parse(_ root: JSONNode, file: String, folder: String, reserved: [String] = [])
+    package static func parse(_ root: JSONNode, file: String, folder: String, reserved: Reserved = Reserved())
         throws(CLIError) -> AdapterManifest
     {
         let reader = Reader(file: InputFile.displayName(file), folder: folder, reserved: reserved)
         do {
-            return AdapterManifest(file: file, adapters: try reader.manifest(root))
+            let (adapters, stores) = try reader.manifest(root)
+            return AdapterManifest(file: file, adapters: adapters, stores: stores)
         } catch {
             throw .dataError(error.message)
         }
+    }
+
+    /// Whether `name` can name an adapter or store: 1 to ``maxNameLength``
+    /// letters, digits, `-`, `_` or `.`, not starting with `.`, so that it
+    /// is safe in reports, suite names and picture file names.
+    package static func isValidName(_ name: String) -> Bool {
+        let allowed = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        return allowed && !name.isEmpty && name.first != "." && name.utf8.count <= maxNameLength
     }
 
     /// The folder of `path`: `.` for a bare name.
@@ -133,10 +192,11 @@ package struct AdapterManifest: Sendable, Equatable {
     struct Reader {
         let file: String
         let folder: String
-        let reserved: [String]
+        let reserved: Reserved
 
-        static let topKeys = ["$schema", "version", "adapters"]
+        static let topKeys = ["$schema", "version", "adapters", "stores"]
         static let adapterKeys = ["name", "command", "model", "policy", "timeout", "workingDirectory", "everyCase"]
+        static let storeKeys = ["name", "command", "timeout", "workingDirectory", "refinement"]
         static let policyKeys = ["movedAndChanged", "refresh", "moves"]
 
         func fail(_ node: JSONNode, _ subject: String, _ message: String) -> Malformed {
@@ -186,7 +246,7 @@ package struct AdapterManifest: Sendable, Equatable {
             return found
         }
 
-        func manifest(_ root: JSONNode) throws(Malformed) -> [Adapter] {
+        func manifest(_ root: JSONNode) throws(Malformed) -> (adapters: [Adapter], stores: [Store]) {
             _ = try members(root, "", "the manifest", allowed: Self.topKeys)
             if let version = root["version"], version.value != .number("1") {
                 throw fail(version, "", "'version' must be 1, the only manifest version")
@@ -194,26 +254,42 @@ package struct AdapterManifest: Sendable, Equatable {
             if let schema = root["$schema"], schema.stringValue == nil {
                 throw fail(schema, "", "'$schema' must be a string, not \(schema.kindDescription)")
             }
-            let list = try required(root, "adapters", "", in: "the manifest")
-            guard let items = list.arrayValue else {
-                throw fail(list, "", "'adapters' must be an array, not \(list.kindDescription)")
+            guard root["adapters"] != nil || root["stores"] != nil else {
+                throw fail(root, "", "the manifest needs the key 'adapters' or 'stores'")
             }
-            var adapters: [Adapter] = []
-            var seen: [String: JSONNode] = [:]
-            for (index, item) in items.enumerated() {
-                let adapter = try adapter(item, index: index)
-                if let first = seen[adapter.name] {
-                    throw fail(
-                        item["name"]!, "adapters[\(index)] '\(adapter.name)': ",
-                        "the name '\(adapter.name)' is already used by the adapter at line \(first.line)")
-                }
-                seen[adapter.name] = item
-                adapters.append(adapter)
-            }
-            return adapters
+            let adapters = try entries(root, key: "adapters", read: adapter)
+            let stores = try entries(root, key: "stores", read: store)
+            return (adapters, stores)
         }
 
-        func adapter(_ node: JSONNode, index: Int) throws(Malformed) -> Adapter {
+        /// The array at `key` (none when absent), each item read by `read`;
+        /// names are unique within the array.
+        func entries<Entry>(
+            _ root: JSONNode, key: String, read: (JSONNode, Int) throws(Malformed) -> Entry
+        ) throws(Malformed) -> [Entry] {
+            guard let list = root[key] else { return [] }
+            guard let items = list.arrayValue else {
+                throw fail(list, "", "'\(key)' must be an array, not \(list.kindDescription)")
+            }
+            let what = key == "adapters" ? "adapter" : "store"
+            var entries: [Entry] = []
+            var seen: [String: JSONNode] = [:]
+            for (index, item) in items.enumerated() {
+                let entry = try read(item, index)
+                let name = item["name"]!
+                let text = name.stringValue!
+                if let first = seen[text] {
+                    throw fail(
+                        name, "\(key)[\(index)] '\(text)': ",
+                        "the name '\(text)' is already used by the \(what) at line \(first.line)")
+                }
+                seen[text] = item
+                entries.append(entry)
+            }
+            return entries
+        }
+
+        func adapter(_ node: JSONNode, _ index: Int) throws(Malformed) -> Adapter {
             var subject = "adapters[\(index)]: "
             guard node.objectValue != nil else {
                 throw fail(node, subject, "an adapter must be an object, not \(node.kindDescription)")
@@ -224,7 +300,7 @@ package struct AdapterManifest: Sendable, Equatable {
             if BuiltInAdapters.names.contains(name) {
                 throw fail(node["name"]!, subject, "the name '\(name)' is a built-in adapter's; choose another")
             }
-            if reserved.contains(name) {
+            if reserved.adapters.contains(name) {
                 throw fail(node["name"]!, subject, "the name '\(name)' is an adapter's of this tool; choose another")
             }
             let command = try self.command(required(node, "command", subject, in: "an adapter"), subject)
@@ -235,42 +311,56 @@ package struct AdapterManifest: Sendable, Equatable {
                 throw fail(modelNode, subject, "unknown model '\(model)' for 'model' (expected \(known))")
             }
             let policy = try self.policy(required(node, "policy", subject, in: "an adapter"), subject)
-            var timeout = AdapterManifest.defaultTimeout
-            if let timeoutNode = node["timeout"] {
-                guard case .number(let text) = timeoutNode.value, let seconds = Int(text),
-                    AdapterManifest.timeoutRange.contains(seconds)
-                else {
-                    let range = AdapterManifest.timeoutRange
-                    throw fail(
-                        timeoutNode, subject,
-                        "'timeout' must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound)")
-                }
-                timeout = seconds
-            }
-            var directory = folder
-            if let folderNode = node["workingDirectory"] {
-                directory = try workingDirectory(folderNode, subject)
-            }
-            var everyCase = false
-            if let flagNode = node["everyCase"] {
-                guard case .bool(let flag) = flagNode.value else {
-                    throw fail(flagNode, subject, "'everyCase' must be true or false, not \(flagNode.kindDescription)")
-                }
-                everyCase = flag
-            }
             return Adapter(
-                name: name, command: command, model: model, policy: policy, timeout: timeout,
-                workingDirectory: directory, location: "\(file):\(node.line):\(node.column)", everyCase: everyCase)
+                name: name, command: command, model: model, policy: policy, timeout: try timeout(node, subject),
+                workingDirectory: try workingDirectory(node, subject), location: "\(file):\(node.line):\(node.column)",
+                everyCase: try flag(node, "everyCase", subject))
+        }
+
+        func store(_ node: JSONNode, _ index: Int) throws(Malformed) -> Store {
+            var subject = "stores[\(index)]: "
+            guard node.objectValue != nil else {
+                throw fail(node, subject, "a store must be an object, not \(node.kindDescription)")
+            }
+            let name = try self.name(required(node, "name", subject, in: "a store"), subject)
+            subject = "stores[\(index)] '\(name)': "
+            _ = try members(node, subject, "a store", allowed: Self.storeKeys)
+            if reserved.stores.contains(name) {
+                throw fail(node["name"]!, subject, "the name '\(name)' is a store's of this tool; choose another")
+            }
+            return Store(
+                name: name, command: try command(required(node, "command", subject, in: "a store"), subject),
+                timeout: try timeout(node, subject), workingDirectory: try workingDirectory(node, subject),
+                refinement: try flag(node, "refinement", subject), location: "\(file):\(node.line):\(node.column)")
+        }
+
+        /// The entry's `timeout` in seconds, or the default.
+        func timeout(_ node: JSONNode, _ subject: String) throws(Malformed) -> Int {
+            guard let timeoutNode = node["timeout"] else { return AdapterManifest.defaultTimeout }
+            guard case .number(let text) = timeoutNode.value, let seconds = Int(text),
+                AdapterManifest.timeoutRange.contains(seconds)
+            else {
+                let range = AdapterManifest.timeoutRange
+                throw fail(
+                    timeoutNode, subject,
+                    "'timeout' must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return seconds
+        }
+
+        /// The entry's boolean `key`, `false` when absent.
+        func flag(_ node: JSONNode, _ key: String, _ subject: String) throws(Malformed) -> Bool {
+            guard let flagNode = node[key] else { return false }
+            guard case .bool(let flag) = flagNode.value else {
+                throw fail(flagNode, subject, "'\(key)' must be true or false, not \(flagNode.kindDescription)")
+            }
+            return flag
         }
 
         /// A name safe in reports, suite names and picture file names.
         func name(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
             let name = try string(node, subject, key: "name")
-            let allowed = name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
-            guard allowed, name.first != ".", name.utf8.count <= AdapterManifest.maxNameLength else {
+            guard AdapterManifest.isValidName(name) else {
                 throw fail(
                     node, subject,
                     "the name '\(name)' must be 1 to \(AdapterManifest.maxNameLength) letters, digits, '-', '_' "
@@ -293,8 +383,10 @@ package struct AdapterManifest: Sendable, Equatable {
             return AdapterPolicy(movedAndChanged: movedAndChanged, refresh: refresh, moves: moves)
         }
 
-        /// The folder, relative to the manifest's, which must exist.
-        func workingDirectory(_ node: JSONNode, _ subject: String) throws(Malformed) -> String {
+        /// The entry's `workingDirectory`, relative to the manifest's folder
+        /// (which it is when absent); it must exist.
+        func workingDirectory(_ entry: JSONNode, _ subject: String) throws(Malformed) -> String {
+            guard let node = entry["workingDirectory"] else { return folder }
             let text = try string(node, subject, key: "workingDirectory")
             let path = text.hasPrefix("/") || folder == "." ? text : "\(folder)/\(text)"
             guard (try? System.status(path))?.kind == .folder else {

@@ -28,8 +28,10 @@ package enum StateExploreCommand {
             With --exec, explores a store program in any language instead, over the
             store-program protocol (docs/store-protocol.md): the same search, invariants and
             counterexamples, which 'updatecheck state run --exec' replays on the same
-            program. --refinement also requires the store to show what the built-in store
-            shows after every event, and reports the first difference.
+            program. --store explores a team's store by name: a store program of the
+            manifest (--config FILE, or ./updatecheck.json), or a Swift store that a team's
+            own CLI adds. --refinement also requires the store to show what the built-in
+            store shows after every event, and reports the first difference.
 
             Exit codes: 0 every invariant held; 1 an invariant was broken, or the store
             program failed (crashed, hung, answered garbage); 64 bad usage; 65 the program's
@@ -38,7 +40,7 @@ package enum StateExploreCommand {
             """,
         options: [
             Options.records.spec, values.spec, maxDepth.spec, counterexample.spec,
-            noSymmetry, exec.spec, timeout.spec, refinement,
+            noSymmetry, exec.spec, timeout.spec, store.spec, Options.config.spec, refinement,
             Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
@@ -62,9 +64,15 @@ package enum StateExploreCommand {
         expected: "a command"
     ) { $0.isEmpty ? nil : $0 }
 
-    /// `--refinement`: the store program must show what the built-in store shows.
+    /// `--store <name>`: a team's store, by name.
+    static let store = TypedOption<String>(
+        "store", name: "name", help: "Use the team's store NAME (of the manifest, or added by your own CLI).",
+        expected: "a store name"
+    ) { $0.isEmpty ? nil : $0 }
+
+    /// `--refinement`: the store must show what the built-in store shows.
     static let refinement = OptionSpec.flag(
-        "refinement", help: "With --exec: the store must show what the built-in store shows.")
+        "refinement", help: "With --exec or --store: the store must show what the built-in store shows.")
     /// `--timeout <s>`: how long a store program may stay silent on one request line.
     static let timeout = Options.integer(
         "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a request (default 10).")
@@ -83,36 +91,32 @@ package enum StateExploreCommand {
         let symmetry: ExplorerSymmetry = noSymmetry.isGiven(in: invocation) ? [] : .all
         let configuration = ExplorerConfiguration(
             records: records, values: values, maxDepth: maxDepth, symmetry: symmetry)
-        if let command = try exec.value(in: invocation) {
-            return try executeProgram(
-                command, configuration: configuration, refinement: refinement.isGiven(in: invocation),
-                timeout: Double(try timeout.value(in: invocation) ?? 10),
-                console: invocation.console, counterexamplePath: counterexample?.path, junitPath: junit?.path)
+        if let store = try StoreEntry.named(in: invocation, refinement: refinement.isGiven(in: invocation)) {
+            return try execute(
+                store, configuration: configuration, console: invocation.console,
+                counterexamplePath: counterexample?.path, junitPath: junit?.path)
         }
-        if refinement.isGiven(in: invocation) { throw .usage("--refinement needs --exec.") }
+        if refinement.isGiven(in: invocation) { throw .usage("--refinement needs --exec or --store.") }
         return try execute(
             configuration, console: invocation.console, counterexamplePath: counterexample?.path,
             junitPath: junit?.path)
     }
 
-    /// Explores the store program `command`: the body of `state explore --exec`.
-    static func executeProgram(
-        _ command: String, configuration: ExplorerConfiguration, refinement: Bool, timeout: Double, console: Console,
-        counterexamplePath: String?, junitPath: String?
+    /// Explores a team's store: the body of `state explore --exec` and
+    /// `state explore --store`.
+    static func execute(
+        _ store: StoreEntry, configuration: ExplorerConfiguration, console: Console, counterexamplePath: String?,
+        junitPath: String?
     ) throws(CLIError) -> ExitCode {
         let explorer: StoreExplorer
         do {
-            explorer = try StoreExplorer(configuration, refinement: refinement)
+            explorer = try StoreExplorer(configuration, refinement: store.refinement)
         } catch {
             throw .usage("Unsupported exploration: \(error).")
         }
-        let program: StoreProgram
-        do {
-            program = try StoreProgram(command: command, timeout: timeout)
-        } catch {
-            throw ExternalAdapters.startFailure(error)
-        }
-        defer { program.stop() }
+        let started = try store.start()
+        defer { started.stop() }
+        let program = started.driver
         let explored = Mutex<(report: ExplorationReport, seconds: Double)?>(nil)
         let suite = StateExploreSuite.single(
             configuration,
@@ -136,8 +140,8 @@ package enum StateExploreCommand {
         guard let (report, seconds) = explored.withLock({ $0 }) else { return .checkFailed }
         if console.showsProgress { console.clearProgress() }
         console.writeOut(StateExploreText.report(report, seconds: seconds))
-        console.line("  \(StateExploreText.grouped(report.roundTrips)) round trips to \(command)")
-        let replay = "updatecheck state run --exec '\(command)'"
+        console.line("  \(StateExploreText.grouped(report.roundTrips)) round trips to \(store.name)")
+        let replay = store.replay
         if let found = report.counterexample {
             console.line()
             console.line("Shortest counterexample:")

@@ -18,12 +18,19 @@ package enum StateRunCommand {
             store-program protocol (docs/store-protocol.md) instead: what cannot be seen inside
             it is read from what it shows (an expected 'ignored busy' passes on any ignored
             event), and a program that crashes, hangs or answers garbage fails the scenario
-            with its stderr.
+            with its stderr. --store runs them on a team's store by name: a store program of
+            the manifest (--config FILE, or ./updatecheck.json), or a Swift store that a
+            team's own CLI adds.
+
+            Exit codes: 0 every scenario passed; 1 a scenario failed, or the store failed;
+            64 bad usage; 65 a scenario file or the manifest is malformed, or the program's
+            handshake is not the protocol's; 66 a file is missing or the program cannot be
+            started; 73 the JUnit report cannot be created; 74 writing it failed.
             """,
         arguments: [ArgumentSpec("file", help: "Scenario files (JSON).", isOptional: true, isRepeating: true)],
         options: [
             builtin, trace, StateExploreCommand.exec.spec, StateExploreCommand.timeout.spec,
-            Options.salt.spec,
+            StateExploreCommand.store.spec, Options.config.spec, Options.salt.spec,
             Options.junit.spec,
         ],
         action: { invocation throws(CLIError) in try run(invocation) })
@@ -55,18 +62,10 @@ package enum StateRunCommand {
         }
 
         let printTrace = trace.isGiven(in: invocation)
-        var program: StoreProgram?
-        if let command = try StateExploreCommand.exec.value(in: invocation) {
-            do {
-                program = try StoreProgram(
-                    command: command, timeout: Double(try StateExploreCommand.timeout.value(in: invocation) ?? 10))
-            } catch {
-                throw ExternalAdapters.startFailure(error)
-            }
-        }
-        defer { program?.stop() }
+        let started = try StoreEntry.named(in: invocation, refinement: false)?.start()
+        defer { started?.stop() }
         let suite = StateRunSuite.make(
-            name: "state run", sources: sources, salt: salt, driver: program,
+            name: "state run", sources: sources, salt: salt, driver: started?.driver,
             observe: { source, report in
                 let steps = report.stepCount == 1 ? "1 step" : "\(report.stepCount) steps"
                 if report.passed {
