@@ -10,7 +10,8 @@
 // Then symmetry reduction against the full search, both on one thread to the
 // same depth; and three records with two values to a fixed point on every
 // core, with the wall time, the process's CPU time, its peak memory and the
-// load average. Exits 1 when two records with two values run under the
+// load average; then the search over a team's store, on the built-in store
+// behind the in-process driver. Exits 1 when two records with two values run under the
 // target on one core, or three records miss 60 s wall or 512 MiB.
 //
 //   bench-explore [runs]      (default 5; the median run is reported)
@@ -184,6 +185,21 @@ print(
 if !three.passed || !three.reachedFixedPoint { failures.append("3 records: not passed to a fixed point") }
 if wall >= 60 { failures.append("3 records: \(decimals(wall, 1)) s wall, target < 60 s") }
 if peak >= 512 { failures.append("3 records: \(decimals(peak, 0)) MiB peak, target < 512 MiB") }
+print()
+
+// A team's store is explored through a driver: paths replayed from the load,
+// many to a call. In process, the built-in store behind that driver is the
+// twin of the example store programs (the same fixed point); the script
+// measures a program against this wall time.
+let twinWall = wallSeconds()
+let twin = try! StoreExplorer(ExplorerConfiguration(records: 2, values: 2)).run(OptimisticStore<String, Bool>.self)
+let twinSeconds = wallSeconds() - twinWall
+print("== a team's store: 2 records, 2 values through the store driver, in process (the built-in store)")
+print(
+    "  \(grouped(twin.states)) states, \(grouped(twin.transitions)) transitions, "
+        + "\(grouped(twin.roundTrips)) driver calls, wall \(decimals(twinSeconds, 3)) s")
+print("twin-wall-seconds: \(twinSeconds)")
+if !twin.passed || !twin.reachedFixedPoint { failures.append("store driver: not passed to a fixed point") }
 print()
 if !failures.isEmpty {
     print("bench-explore: FAILED: " + failures.joined(separator: "; "))
