@@ -69,6 +69,10 @@ import Testing
             #expect(result.stdout.hasPrefix("OVERVIEW: Run and explore optimistic-update scenarios.\n"))
             #expect(result.stdout.contains("\nUSAGE: updatecheck state <subcommand>\n"))
             #expect(
+                result.stdout.contains(
+                    "\nExit codes: 0 this help (also without a subcommand); 64 an unknown subcommand or\n"
+                        + "option. Each subcommand's --help lists its own.\n"))
+            #expect(
                 result.stdout.contains("\n  run                     Run scenario files on the real state machine.\n"))
         }
     }

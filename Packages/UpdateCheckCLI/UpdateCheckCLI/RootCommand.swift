@@ -23,6 +23,12 @@ package enum RootCommand {
         ])
 }
 
+/// What the help of a group says of its exit codes.
+let groupDiscussion = """
+    Exit codes: 0 this help (also without a subcommand); 64 an unknown subcommand or
+    option. Each subcommand's --help lists its own.
+    """
+
 /// `updatecheck state`: run and explore optimistic-update scenarios.
 ///
 /// A group: each subcommand is declared in `Commands/State/`.
@@ -31,6 +37,7 @@ package enum StateCommand {
     package static let command = Command(
         name: "state",
         abstract: "Run and explore optimistic-update scenarios.",
+        discussion: groupDiscussion,
         subcommands: [StateRunCommand.command, StateExploreCommand.command])
 }
 
@@ -40,5 +47,6 @@ package enum JUnitCommand {
     package static let command = Command(
         name: "junit",
         abstract: "Validate and merge JUnit reports.",
+        discussion: groupDiscussion,
         subcommands: [JUnitValidateCommand.command, JUnitMergeCommand.command])
 }

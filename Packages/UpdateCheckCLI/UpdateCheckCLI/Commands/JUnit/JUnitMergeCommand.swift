@@ -11,7 +11,10 @@ package enum JUnitMergeCommand {
             Every <testsuite> of every report is copied in order (nested suites are
             flattened; with --combine-suites, suites of the same name become one); the
             counts and times of each suite and of the whole report are recomputed from
-            the cases. The output is replaced atomically and only when every input is
+            the cases. A merged suite's time is the sum of its cases' times, and the
+            report's the sum of its suites': the time the work took, not the wall clock
+            (shards that ran side by side add up to more than any one of them took; the
+            reports do not say when each ran). The output is replaced atomically and only when every input is
             a well-formed JUnit report, and it always passes 'junit validate'. '-o -'
             writes the report to standard output (the summary line then goes to
             standard error).
