@@ -160,6 +160,35 @@ extension Console {
         #expect(lines.last == "0 passed, 25 failed")
     }
 
+    /// A failure whose details start with its smallest case is listed with
+    /// that case's indented lines (an adapter's calls), at most eight; other
+    /// details stay in the report.
+    @Test func aFailuresSmallestCaseIsListedWithItsCalls() throws {
+        let smallest = "[a] → [], changed []: batch 1 raised: boom"
+        let calls = (1...10).map { "  batch \($0): deleteItems(at: [[0, 0]])" }
+        let adapter = CheckCase(
+            name: "old [a]", className: "k",
+            outcome: .failure(
+                message: "1 of 2 cases failed; smallest: \(smallest)", type: "conformance",
+                details: ([smallest] + calls + ["[a] → [b]: batch 1 raised: boom", "  batch 1: other"])
+                    .joined(separator: "\n")))
+        let invariant = CheckCase(
+            name: "invariant 1", className: "k",
+            outcome: .failure(
+                message: "invariant 1 violated", type: "invariant",
+                details: "invariant 1 violated\nafter 1 event:\n  1. tap r1 for true"))
+        let suite = CheckSuite(name: "s", area: .adapters, caseCount: 2) { _ in
+            SuiteOutput(cases: [adapter, invariant])
+        }
+        let run = try SuiteRunner(console: .discarding).run([suite])
+        let lines = SuiteSummary.text(run, replay: "r").split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.prefix(11))
+                == ["FAIL s › old [a]: 1 of 2 cases failed; smallest: \(smallest)"] + calls.prefix(8)
+                + ["  … 2 more lines (--junit has them all)", "FAIL s › invariant 1: invariant 1 violated"])
+        #expect(lines[11].hasPrefix("suite "))
+    }
+
     @Test func progressIsALiveLineOnATerminalAndALinePerSuiteElsewhere() throws {
         let suites = [Self.suite("one", count: 1), Self.suite("two", count: 2)]
         let quiet = Captured()

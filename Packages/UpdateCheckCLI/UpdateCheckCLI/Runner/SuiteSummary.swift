@@ -21,8 +21,10 @@ package enum SuiteSummary {
         for result in run.results {
             for testCase in result.cases {
                 switch testCase.outcome {
-                case .failure(let message, _, _), .error(let message, _, _):
-                    failures.append("FAIL \(result.name) › \(testCase.name): \(message)")
+                case .failure(let message, _, let details), .error(let message, _, let details):
+                    failures.append(
+                        (["FAIL \(result.name) › \(testCase.name): \(message)"] + smallestCaseLines(details, message))
+                            .joined(separator: "\n"))
                 case .passed, .skipped:
                     break
                 }
@@ -50,6 +52,24 @@ package enum SuiteSummary {
         lines.append(replay)
         lines.append("\(run.caseCount - run.failureCount) passed, \(run.failureCount) failed")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The most lines ``smallestCaseLines(_:_:)`` shows under a failure.
+    package static let smallestCaseLineLimit = 8
+
+    /// The lines that go with the failure's smallest case, such as an
+    /// adapter's calls batch by batch: when the details start with the case
+    /// the message names (`…; smallest: <case>`), the indented lines right
+    /// after it, at most ``smallestCaseLineLimit``; none otherwise.
+    static func smallestCaseLines(_ details: String, _ message: String) -> [String] {
+        let lines = details.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, !first.isEmpty, message.hasSuffix(first) else { return [] }
+        let indented = lines.dropFirst().prefix { $0.hasPrefix("  ") }
+        var shown = indented.prefix(smallestCaseLineLimit).map(String.init)
+        if indented.count > smallestCaseLineLimit {
+            shown.append("  … \(indented.count - smallestCaseLineLimit) more lines (--junit has them all)")
+        }
+        return shown
     }
 
     /// `seconds` with two decimals and a `.`, whatever the locale.
