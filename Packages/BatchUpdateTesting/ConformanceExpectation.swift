@@ -1,8 +1,8 @@
 import BatchUpdate
 import Testing
 
-/// Expects a conformance run to have passed, recording one Swift Testing
-/// issue per failing group.
+/// Expects a conformance run, flat or sectioned, to have passed, recording
+/// one Swift Testing issue per failing group.
 ///
 /// Each issue reads as the kit reports the group: the adapter and the
 /// group's name, how many of its cases failed, the smallest failing case
@@ -29,32 +29,11 @@ import Testing
 /// - Complexity: O(failing groups + their text).
 @discardableResult
 public func expectConformance(_ report: ConformanceReport, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    recordFailures(of: report.testCases, adapter: report.adapter, sourceLocation: sourceLocation)
-}
-
-/// Expects a sectioned conformance run to have passed, recording one Swift
-/// Testing issue per failing group, worded as for a flat run (see the flat
-/// `expectConformance(_:sourceLocation:)`).
-///
-/// - Returns: whether the run passed.
-@discardableResult
-public func expectConformance(
-    _ report: SectionedConformanceReport, sourceLocation: SourceLocation = #_sourceLocation
-) -> Bool {
-    recordFailures(of: report.testCases, adapter: report.adapter, sourceLocation: sourceLocation)
-}
-
-/// Records one issue for each failing case of `testCases`.
-///
-/// - Returns: whether none failed.
-private func recordFailures(
-    of testCases: [ConformanceTestCase], adapter: String, sourceLocation: SourceLocation
-) -> Bool {
     var passed = true
-    for testCase in testCases {
+    for testCase in report.testCases {
         guard let failure = testCase.failure else { continue }
         passed = false
-        var text = "\(adapter) › \(testCase.name): \(failure.message)"
+        var text = "\(report.adapter) › \(testCase.name): \(failure.message)"
         if !failure.details.isEmpty { text += "\n" + failure.details }
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
     }

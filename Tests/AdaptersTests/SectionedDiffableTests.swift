@@ -143,8 +143,8 @@ import UpdateCheckDiffable
     @Test func forgottenSectionReloadIsCaught() throws {
         let report = SectionedConformanceKit.check(ForgetsSectionReloads(), sectionCount: 2, idCount: 1)
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
-        #expect(failure.old == "[S:]" && failure.new == "[S:]")
-        #expect(failure.message == "section S changed but was not refreshed")
+        #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
+        #expect(failure.problem.description == "section S changed but was not refreshed")
     }
 }
 

@@ -91,8 +91,8 @@ import UpdateCheckRecyclerView
         let report = SectionedConformanceKit.check(
             HeaderRowAdapter(SkipsHeaderChanges()), sectionCount: 2, idCount: 1)
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
-        #expect(failure.old == "[S:]" && failure.new == "[S:]")
-        #expect(failure.message == "section S changed but was not refreshed")
+        #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
+        #expect(failure.problem.description == "section S changed but was not refreshed")
     }
 
     /// An adapter that says its moves keep cells while they do not is caught
@@ -101,8 +101,8 @@ import UpdateCheckRecyclerView
         let report = SectionedConformanceKit.check(
             HeaderRowAdapter(ClaimsMovesKeepCells()), sectionCount: 2, idCount: 1)
         let failure = try #require(report.failures.first { $0.kind == "cell lost" })
-        #expect(failure.old == "[S: a]" && failure.new == "[T: a | S:]")
-        #expect(failure.message.contains("lost its cell"))
+        #expect(failure.pair.hasPrefix("[S: a] -> [T: a | S:] (changed: "))
+        #expect(failure.problem.description.contains("lost its cell"))
     }
 }
 

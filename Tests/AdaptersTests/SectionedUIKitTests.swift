@@ -100,14 +100,14 @@ import UpdateCheckUIKit
         let report = SectionedConformanceKit.check(OneBatchAdapter(), sectionCount: 2, idCount: 2)
         let kinds = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.kind, $0) })
         let outOfDeleted = try #require(kinds["sections.moveOutOfDeletedSection"])
-        #expect(outOfDeleted.message.contains("cannot move an item from a deleted section"))
-        #expect(outOfDeleted.old == "[S: a]" && outOfDeleted.new == "[T: a]")
+        #expect(outOfDeleted.problem.description.contains("cannot move an item from a deleted section"))
+        #expect(outOfDeleted.pair == "[S: a] -> [T: a] (changed: none)")
         let intoInserted = try #require(kinds["sections.moveIntoInsertedSection"])
-        #expect(intoInserted.message.contains("cannot move an item into a newly inserted section"))
+        #expect(intoInserted.problem.description.contains("cannot move an item into a newly inserted section"))
         let bento = try #require(kinds["sections.itemChangeInMovedSection(insert)"])
-        #expect(bento.message.contains("attempt to insert index path"))
-        #expect(bento.message.contains("which is moved in the same batch"))
-        #expect(bento.old.filter(\.isLetter).count + bento.new.filter(\.isLetter).count <= 5)
+        #expect(bento.problem.description.contains("attempt to insert index path"))
+        #expect(bento.problem.description.contains("which is moved in the same batch"))
+        #expect(bento.pair.prefix { $0 != "(" }.filter(\.isLetter).count <= 5)
     }
 
     /// Section reloads in the structural batch: the kit finds a section
@@ -115,9 +115,9 @@ import UpdateCheckUIKit
     @Test func reloadWithStructureIsCaught() throws {
         let report = SectionedConformanceKit.check(ReloadWithStructureAdapter(), sectionCount: 2, idCount: 2)
         let failure = try #require(report.failures.first { $0.kind == "sections.itemChangeInReloadedSection(move)" })
-        #expect(failure.message.contains("attempt to move index path"))
-        #expect(failure.message.contains("which is being reloaded in the same batch"))
-        #expect(!failure.changed.isEmpty)
+        #expect(failure.problem.description.contains("attempt to move index path"))
+        #expect(failure.problem.description.contains("which is being reloaded in the same batch"))
+        #expect(!failure.pair.hasSuffix("(changed: none)"))
     }
 
     /// Forgetting insertions into kept sections: the kit finds the
@@ -125,9 +125,9 @@ import UpdateCheckUIKit
     @Test func forgottenInsertionsAreCaught() throws {
         let report = SectionedConformanceKit.check(ForgetsInsertionsAdapter(), sectionCount: 2, idCount: 2)
         let failure = try #require(report.failures.first { $0.kind == "sections.invalidItemCount" })
-        #expect(failure.old == "[S:]" && failure.new == "[S: a]")
-        #expect(failure.message.contains("invalid number of items in section 0"))
-        #expect(failure.message.contains("(0 inserted, 0 deleted)"))
+        #expect(failure.pair == "[S:] -> [S: a] (changed: none)")
+        #expect(failure.problem.description.contains("invalid number of items in section 0"))
+        #expect(failure.problem.description.contains("(0 inserted, 0 deleted)"))
     }
 }
 

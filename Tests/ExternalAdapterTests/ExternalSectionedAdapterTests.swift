@@ -36,10 +36,11 @@ extension ExternalAdapterTests {
         let failure = try #require(report.failures.first { $0.kind == "toolkit.sections.moveIntoInsertedSection" })
         #expect(failure.pair == "[S: a] -> [S: | T: a] (changed: none)")
         #expect(
-            failure.message
+            failure.problem.description
                 == "batch 1: attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, "
                 + "path = 1 - 0}): cannot move an item into a newly inserted section (1)")
-        #expect(failure.batches == ["insertSections(sections: [1]); moveItem(at: [0, 0], to: [1, 0]) → [S: | T: a]"])
+        #expect(failure.calls == [["insertSections(sections: [1])", "moveItem(at: [0, 0], to: [1, 0])"]])
+        #expect(failure.sections?.shown == ["[S: | T: a]"])
     }
 
     /// A program every case of which is sent as it is: the names it sees are the kit's own.
@@ -64,10 +65,14 @@ extension ExternalAdapterTests {
             let report = SectionedConformanceKit.check(adapter, sectionCount: 2, idCount: 2)
             let failures = report.groups.flatMap(\.failures)
             #expect(
-                !failures.isEmpty && failures.allSatisfy { $0.message.contains("it reported an error: no T with b") })
+                !failures.isEmpty
+                    && failures.allSatisfy { $0.problem.description.contains("it reported an error: no T with b") })
             // Sent as it is, a failing case shows T holding b. Renamed, other cases fail too:
             // `[S: b] -> [T: a | S: b]` is asked as `[S: a] -> [T: b | S: a]`.
-            let named = failures.filter { $0.new.contains("T: b]") || $0.new.contains("T: b |") }
+            let named = failures.filter { failure in
+                let new = failure.sections.map { "\($0.new)" } ?? ""
+                return new.contains("T: b]") || new.contains("T: b |")
+            }
             if everyCase {
                 #expect(named.count == failures.count, "\(failures.map(\.pair))")
             } else {
@@ -134,7 +139,7 @@ extension ExternalAdapterTests {
             _ new: SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>
         ) throws -> String {
             let plan = try SectionedUpdatePlan(old: old, new: new)
-            return try #require(SectionedConformanceKit.problem(of: adapter, plan: plan)).message
+            return try #require(SectionedConformanceKit.problem(of: adapter, plan: plan)).problem.description
         }
         let s = ExhaustiveSectionID(0)
         let t = ExhaustiveSectionID(1)
@@ -183,10 +188,12 @@ extension ExternalAdapterTests {
         // asks one of two requests.
         #expect(report.failureCount == 4, "\(failures.map(\.description))")
         #expect(
-            Set(failures.map { "\($0.old) -> \($0.new)" }) == ["[S: | T:] -> [T: | S:]", "[T: | S:] -> [S: | T:]"])
+            Set(failures.compactMap { $0.sections.map { "\($0.old) -> \($0.new)" } })
+                == ["[S: | T:] -> [T: | S:]", "[T: | S:] -> [S: | T:]"])
         #expect(
             failures.allSatisfy {
-                $0.message == "batch 1: the adapter program failed: the program exited with status 3 before "
+                $0.problem.description
+                    == "batch 1: the adapter program failed: the program exited with status 3 before "
                     + "answering; its stderr: empty swap unsupported"
             }, "\(failures.map(\.description))")
     }

@@ -235,13 +235,13 @@ import UpdateCheckUIKit
         let smallest = try #require(report.smallestFailure)
         // b moves (a stays put) and is reloaded at its old path in the same batch.
         #expect(smallest.pair == "[a, b] → [b, a], changed [b]")
-        let summary = timeless(AdapterReport.flat(report).summary())
+        let summary = timeless(report.summary())
         #expect(
             summary.hasPrefix(
                 "flawed: FAILED \(report.failureCount) of \(report.casesChecked) cases in <t> s; smallest:\n  [a, b] → [b, a], changed [b]: batch 1 raised: attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1}) (the path is reloaded, and a reload is a delete plus an insert)\n"
             ))
         #expect(summary.hasSuffix("\n    batch 1: moveItem(at: [0, 1], to: [0, 0]); reloadItems(at: [[0, 1]])\n"))
-        let cases = AdapterConformanceSuite.cases(for: .flat(report))
+        let cases = AdapterConformanceSuite.cases(for: report)
         #expect(cases.map(\.name) == ["old []", "old [a]", "old [a, b]", "old [b]", "old [b, a]"])
         guard case .failure(let message, let type, let details) = cases[2].outcome else {
             Issue.record("expected old [a, b] to fail")

@@ -144,7 +144,7 @@ import UpdateCheckUIKit
     @Test func aFailureNamesTheSmallestCaseWithItsBatchesAndGetsAPicture() throws {
         let report = SectionedConformanceKit.check(ForgetsInsertions(), sectionCount: 1, idCount: 1)
         #expect(report.groups.map(\.name) == ["old []", "old [S:]", "old [S: a]"])
-        let summary = timeless(AdapterReport.sectioned(report).summary())
+        let summary = timeless(report.summary())
         #expect(
             summary.hasPrefix(
                 "forgets-insertions: FAILED \(report.failureCount) of \(report.casesChecked) cases in <t> s; "
@@ -156,7 +156,7 @@ import UpdateCheckUIKit
         // The suite's cases carry the pictures, which the pictures sink writes and links.
         var result = SuiteResult(
             name: "adapters forgets-insertions", area: .adapters, timestamp: Date(), seconds: 0, properties: [],
-            cases: AdapterConformanceSuite.cases(for: .sectioned(report)))
+            cases: AdapterConformanceSuite.cases(for: report))
         result.positions = [0, 1, 2]
         let cases = try pictures.attach(SuiteRun(results: [result], timestamp: Date(), seconds: 0)).results[0].cases
         #expect(cases[0].outcome == .passed && cases[0].systemOut == nil && cases[0].picture == nil)
@@ -169,7 +169,7 @@ import UpdateCheckUIKit
             message.hasPrefix(
                 "\(report.groups[1].failureCount) of \(report.groups[1].casesChecked) cases failed; smallest: [S:] -> [S: a] (changed: none): batch 1: Invalid update"
             ))
-        #expect(details == report.groups[1].failures.map(\.details).joined(separator: "\n"))
+        #expect(details == report.groups[1].failures.map(\.description).joined(separator: "\n"))
         let path = folder.folder.appendingPathComponent("check-forgets-insertions-2.svg").path
         #expect(cases[1].systemOut == "[[ATTACHMENT|\(path)]]")
         let svg = try String(contentsOfFile: path, encoding: .utf8)

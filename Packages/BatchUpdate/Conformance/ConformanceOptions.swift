@@ -2,10 +2,20 @@ import UpdateCheckDiff
 
 /// What the conformance kit runs: the exhaustive pairs, how content changes
 /// are varied, and the random large pairs.
+///
+/// A sectioned adapter is proven on every pair of snapshots of up to
+/// ``sections`` sections and ``ids`` items (see `SectionedExhaustiveCheck`
+/// for the counts), each with no content change, every kept item changed and
+/// every kept section changed; of the other options it takes ``shard`` and
+/// ``runsInParallel``.
 public struct ConformanceOptions: Sendable, Hashable {
     /// *k*: every ordered pair of snapshots drawn from up to *k* distinct IDs
     /// is checked (*k* = 4: 4,225 pairs; 5: 106,276; 6: 3,829,849). 0 skips them.
+    /// A sectioned run's items (1 to 5).
     public var ids: Int
+    /// *s*: a sectioned run's most sections (1 to 3); a flat list is one
+    /// section and ignores it.
+    public var sections: Int
     /// Pairs with at most this many kept items are checked with every subset
     /// of their kept items marked content-changed; pairs with more with four
     /// subsets: none, all, the moved ones, the ones that stay put.
@@ -30,11 +40,12 @@ public struct ConformanceOptions: Sendable, Hashable {
 
     /// Creates options; the defaults check every pair of up to 4 IDs, no random pairs.
     public init(
-        ids: Int = 4, changedSubsetLimit: Int = 4, randomPairs: Int = 0, maxRandomItems: Int = 1000,
+        ids: Int = 4, sections: Int = 2, changedSubsetLimit: Int = 4, randomPairs: Int = 0, maxRandomItems: Int = 1000,
         seed: UInt64 = 0, randomGroupSize: Int = 100, failuresPerGroup: Int = 3, shard: Shard = .whole,
         runsInParallel: Bool = true
     ) {
         self.ids = ids
+        self.sections = sections
         self.changedSubsetLimit = changedSubsetLimit
         self.randomPairs = randomPairs
         self.maxRandomItems = maxRandomItems

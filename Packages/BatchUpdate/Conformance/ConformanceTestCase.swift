@@ -73,14 +73,18 @@ public struct ConformanceTestCase: Sendable, Hashable {
 }
 
 extension ConformanceGroup {
-    /// The group as a test case of `adapter` (see ``ConformanceTestCase``).
+    /// The group as a test case of `adapter` (see ``ConformanceTestCase``);
+    /// a sectioned group's details are the smallest failing case of each
+    /// kind, with no count of the others.
     public func testCase(adapter: String) -> ConformanceTestCase {
         let className = ConformanceTestCase.className(adapter: adapter)
         guard let smallest = failures.first else {
             return ConformanceTestCase(name: name, className: className, seconds: seconds)
         }
         var details = failures.map(\.description)
-        if failureCount > failures.count {
+        if case .sections = kind {
+            // A sectioned group keeps the smallest case of each kind, not the smallest few.
+        } else if failureCount > failures.count {
             details.append("… and \(failureCount - failures.count) more failing cases")
         }
         return ConformanceTestCase(

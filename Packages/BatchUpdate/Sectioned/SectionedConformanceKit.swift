@@ -24,7 +24,7 @@ public enum SectionedConformanceKit {
     @inlinable
     public static func check<Adapter: SectionedUpdateAdapter>(
         _ adapter: Adapter, sectionCount: Int, idCount: Int, shard: Shard = .whole
-    ) -> SectionedConformanceReport
+    ) -> ConformanceReport
     where Adapter.SectionID == ExhaustiveSectionID, Adapter.ItemID == ExhaustiveID {
         let watch = Stopwatch()
         let snapshots = SectionedExhaustiveCheck(sectionCount: sectionCount, idCount: idCount).snapshots
@@ -32,8 +32,9 @@ public enum SectionedConformanceKit {
         let groups = ParallelLoop.map(count: positions.count) { index in
             group(adapter, old: snapshots[positions[index]], snapshots: snapshots)
         }
-        return SectionedConformanceReport(
-            adapter: adapter.name, policy: adapter.policy, sectionCount: sectionCount, idCount: idCount,
+        return ConformanceReport(
+            adapter: adapter.name, policy: adapter.policy,
+            options: ConformanceOptions(ids: idCount, sections: sectionCount, shard: shard), isSectioned: true,
             groups: groups, seconds: watch.seconds)
     }
 
@@ -42,24 +43,17 @@ public enum SectionedConformanceKit {
         SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
     }
 
-    /// Whether `lhs` sorts before `rhs`: smaller ``SectionedConformanceFailure/sizeKey``, then kind.
-    @usableFromInline
-    static func smallerFirst(_ lhs: SectionedConformanceFailure, _ rhs: SectionedConformanceFailure) -> Bool {
-        if lhs.sizeKey != rhs.sizeKey { return lhs.sizeKey.lexicographicallyPrecedes(rhs.sizeKey) }
-        return lhs.kind < rhs.kind
-    }
-
     /// Every case from `old`: each new snapshot, with nothing, every kept
     /// item, and every kept section changed.
     @inlinable
     static func group<Adapter: SectionedUpdateAdapter>(
         _ adapter: Adapter, old: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>,
         snapshots: [SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>]
-    ) -> SectionedConformanceGroup {
+    ) -> ConformanceGroup {
         let watch = Stopwatch()
         var checked = 0
         var count = 0
-        var smallest: [String: SectionedConformanceFailure] = [:]
+        var smallest: [String: ConformanceFailure] = [:]
         let oldItems = Set(old.sections.flatMap { $0.items })
         let oldSections = Set(old.sectionIDs)
         var plans: [SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>] = []
@@ -91,12 +85,12 @@ public enum SectionedConformanceKit {
             failure.sizeKey = [
                 old.itemCount + plan.new.itemCount, old.sections.count + plan.new.sections.count, variant,
             ]
-            if let current = smallest[failure.kind], !smallerFirst(failure, current) { continue }
+            if let current = smallest[failure.kind], !ConformanceFailure.smallerFirst(failure, current) { continue }
             smallest[failure.kind] = failure
         }
-        return SectionedConformanceGroup(
-            old: old.description, casesChecked: checked, failureCount: count,
-            failures: smallest.values.sorted(by: smallerFirst), seconds: watch.seconds)
+        return ConformanceGroup(
+            kind: .sections(old: old.description), casesChecked: checked, failureCount: count,
+            failures: smallest.values.sorted(by: ConformanceFailure.smallerFirst), seconds: watch.seconds)
     }
 
     /// Replays one case; `nil` when it passes.
@@ -107,7 +101,7 @@ public enum SectionedConformanceKit {
         of adapter: Adapter, old: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>,
         new: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>, items: Set<Adapter.ItemID>,
         sections: Set<Adapter.SectionID>
-    ) -> SectionedConformanceFailure? {
+    ) -> ConformanceFailure? {
         do {
             return problem(
                 of: adapter,
@@ -121,7 +115,7 @@ public enum SectionedConformanceKit {
     @inlinable
     public static func problem<Adapter: SectionedUpdateAdapter>(
         of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>
-    ) -> SectionedConformanceFailure? {
+    ) -> ConformanceFailure? {
         problem(of: adapter, plan: plan, batches: adapter.batches(for: plan))
     }
 
@@ -130,30 +124,29 @@ public enum SectionedConformanceKit {
     static func problem<Adapter: SectionedUpdateAdapter>(
         of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>,
         batches: [SectionedUpdateBatch<Adapter.SectionID, Adapter.ItemID, Adapter.Call>]
-    ) -> SectionedConformanceFailure? {
+    ) -> ConformanceFailure? {
         let old = plan.old
         let new = plan.new
         let items = plan.changedItems
         let sections = plan.changedSections
-        func failure(_ kind: String, _ message: String) -> SectionedConformanceFailure {
-            SectionedConformanceFailure(
-                kind: kind, old: old, new: new, changedItems: items, changedSections: sections, message: message,
-                batches: batches.map(\.description))
+        func failure(_ problem: ConformanceProblem) -> ConformanceFailure {
+            ConformanceFailure(
+                old: old, new: new, changedItems: items, changedSections: sections, problem: problem,
+                batches: batches)
         }
         var model = Adapter.Model(showing: old)
         for (number, batch) in batches.enumerated() {
             do {
                 try model.perform(batch)
             } catch {
-                let kind = caseName(of: error)
-                return failure(kind, "batch \(number + 1): \(error.description)")
+                return failure(
+                    .sectionToolkitError(batch: number + 1, error: caseName(of: error), message: error.description))
             }
         }
         let shown = model.sections
         guard shown.count == new.sections.count, zip(shown, new.sections).allSatisfy({ $0.id == $1.id }) else {
             return failure(
-                "wrong sections",
-                "expected sections \(new.sectionIDs), shown \(shown.map { section in section.id })")
+                .sectionsWrong(expected: "\(new.sectionIDs)", shown: "\(shown.map { section in section.id })"))
         }
         let sameRows = zip(shown, new.sections).allSatisfy { shownSection, newSection in
             shownSection.rows.count == newSection.items.count
@@ -163,7 +156,7 @@ public enum SectionedConformanceKit {
             let texts = shown.map { section in
                 "\(section.id): " + section.rows.map { "\($0.id)" }.joined(separator: " ")
             }
-            return failure("wrong rows", "expected \(new), shown [\(texts.joined(separator: " | "))]")
+            return failure(.sectionRowsWrong(expected: "\(new)", shown: "[\(texts.joined(separator: " | "))]"))
         }
         var initialCells: [Adapter.ItemID: Int] = [:]
         initialCells.reserveCapacity(old.itemCount)
@@ -173,11 +166,11 @@ public enum SectionedConformanceKit {
         let moved = adapter.movedItems(for: plan)
         for section in shown {
             if sections.contains(section.id) && !section.isRefreshed {
-                return failure("not refreshed", "section \(section.id) changed but was not refreshed")
+                return failure(.sectionNotRefreshed(id: "\(section.id)"))
             }
             for row in section.rows {
                 if items.contains(row.id) && !row.isRefreshed {
-                    return failure("not refreshed", "item \(row.id) changed but was not refreshed")
+                    return failure(.sectionItemNotRefreshed(id: "\(row.id)"))
                 }
                 guard let cell = initialCells[row.id], !sections.contains(section.id) else { continue }
                 let keeps = adapter.policy.expectation(
@@ -185,7 +178,7 @@ public enum SectionedConformanceKit {
                 )
                 .keepsCell
                 if keeps && row.cell != cell {
-                    return failure("cell lost", "item \(row.id) lost its cell \(cell) (now \(row.cell))")
+                    return failure(.sectionCellLost(id: "\(row.id)", cell: cell, now: row.cell))
                 }
             }
         }

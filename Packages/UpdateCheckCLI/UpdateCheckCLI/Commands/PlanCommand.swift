@@ -108,7 +108,7 @@ package enum PlanCommand {
             picture: PlanPicture(
                 title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
                 batches: calls.batches.map { $0.map(\.description) },
-                notes: calls.problem.map { ["\(adapter.name): \($0.message)"] } ?? []))
+                notes: calls.problem.map { ["\(adapter.name): \($0.problem)"] } ?? []))
     }
 
     /// The error for an adapter that has no plans of string IDs (an adapter program).

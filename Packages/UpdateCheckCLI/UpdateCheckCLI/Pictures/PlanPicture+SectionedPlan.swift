@@ -48,19 +48,18 @@ extension PlanPicture {
     /// The picture of a failing sectioned conformance case of `adapter`: the
     /// pair in bands, the changed items and sections, the adapter's batches
     /// and what went wrong.
-    package init(adapter: String, failure: SectionedConformanceFailure) {
+    init(adapter: String, failure: ConformanceFailure, sections: ConformanceFailure.Sections) {
         let title = "\(adapter): \(failure.pair)"
-        let notes = ["\(adapter): \(failure.message)"]
-        let batches = failure.batches.map { [$0] }
+        let notes = ["\(adapter): \(failure.problem)"]
+        let batches = zip(failure.calls, sections.shown).map { [$0.joined(separator: "; ") + " → " + $1] }
         do {
             let plan = try SectionedUpdatePlan(
-                old: failure.oldSnapshot, new: failure.newSnapshot, changedItems: Set(failure.changedItems),
-                changedSections: Set(failure.changedSections))
+                old: sections.old, new: sections.new, changedItems: Set(failure.changed),
+                changedSections: Set(sections.changed))
             self.init(title: title, plan: plan, batches: batches, notes: notes)
         } catch {
             self.init(
-                title: title, old: failure.oldSnapshot.sections.flatMap(\.items),
-                new: failure.newSnapshot.sections.flatMap(\.items), links: [], batches: batches,
+                title: title, old: failure.old, new: failure.new, links: [], batches: batches,
                 notes: notes + [error.description])
         }
     }

@@ -16,8 +16,13 @@ extension PlanPicture {
     }
 
     /// The picture of a failing conformance case of `adapter`: the pair, the
-    /// changed items, the adapter's calls and what went wrong.
+    /// changed items, the adapter's calls and what went wrong; a sectioned
+    /// case in bands, its batches ending with the sections they leave.
     package init(adapter: String, failure: ConformanceFailure) {
+        if let sections = failure.sections {
+            self.init(adapter: adapter, failure: failure, sections: sections)
+            return
+        }
         var notes = ["\(adapter): \(failure.problem)"]
         if let origin = failure.origin { notes.append(origin) }
         self.init(

@@ -37,7 +37,7 @@ package enum AdapterConformanceSuite {
     /// every option a property, each report handed to `observe`.
     package static func command(
         _ adapter: AdapterEntry, scope: ConformanceScope, shard: Shard,
-        observe: @escaping @Sendable (Result<AdapterReport, CLIError>) -> Void
+        observe: @escaping @Sendable (Result<ConformanceReport, CLIError>) -> Void
     ) -> CheckSuite {
         make(
             adapter, name: "adapter \(adapter.name) shard \(shard)", scope: scope,
@@ -55,13 +55,13 @@ package enum AdapterConformanceSuite {
 
     private static func make(
         _ adapter: AdapterEntry, name: String, scope: ConformanceScope, properties: [SuiteProperty],
-        observe: (@Sendable (Result<AdapterReport, CLIError>) -> Void)?
+        observe: (@Sendable (Result<ConformanceReport, CLIError>) -> Void)?
     ) -> CheckSuite {
         let count = scope.groupCount
         return CheckSuite(name: name, area: .adapters, caseCount: count, properties: properties) {
             selection throws(CLIError) in
             let positions = selection.positions(among: count)
-            let report: AdapterReport
+            let report: ConformanceReport
             do throws(CLIError) {
                 report = try adapter.prove(scope, selection.localShard)
             } catch {
@@ -95,7 +95,7 @@ package enum AdapterConformanceSuite {
     /// a failing group naming its smallest failing case), each failing one
     /// carrying the picture of its smallest failing case for the pictures
     /// sink (named after the adapter).
-    package static func cases(for report: AdapterReport) -> [CheckCase] {
+    package static func cases(for report: ConformanceReport) -> [CheckCase] {
         report.testCases.enumerated().map { index, testCase in
             CheckCase(
                 name: testCase.name, className: testCase.className, time: testCase.seconds,

@@ -6,7 +6,7 @@ import UpdateCheckDiff
 ///
 /// A flat list is proven by the conformance kit and a sectioned one by the
 /// sectioned kit; either way the entry takes a ``ConformanceScope`` and gives
-/// an ``AdapterReport``, which the one adapter suite
+/// an ``ConformanceReport``, which the one adapter suite
 /// (``AdapterConformanceSuite``) turns into cases. Only ``shape`` says which
 /// lists the adapter takes: the catalog, `plan` and `adapters check` pick
 /// adapters by it.
@@ -47,13 +47,13 @@ package struct AdapterEntry: Sendable {
     /// Throws only for an adapter that cannot run at all (a manifest's
     /// program that does not start, or declares another policy than its
     /// manifest): its suite's cases then end as errors with the message.
-    package var prove: @Sendable (ConformanceScope, Shard) throws(CLIError) -> AdapterReport
+    package var prove: @Sendable (ConformanceScope, Shard) throws(CLIError) -> ConformanceReport
 
     /// Creates an entry from its parts.
     package init(
         name: String, summary: String, policy: AdapterPolicy, isVariant: Bool = false, shape: Shape,
         planner: Planner? = nil,
-        prove: @escaping @Sendable (ConformanceScope, Shard) throws(CLIError) -> AdapterReport
+        prove: @escaping @Sendable (ConformanceScope, Shard) throws(CLIError) -> ConformanceReport
     ) {
         self.name = name
         self.summary = summary
@@ -89,7 +89,7 @@ package struct AdapterEntry: Sendable {
             scope, shard throws(CLIError) in
             guard case .flat(var options) = scope else { throw Self.mismatch(name, .flat) }
             options.shard = shard
-            return .flat(ConformanceKit.check(adapter, options: options))
+            return ConformanceKit.check(adapter, options: options)
         }
     }
 
@@ -122,8 +122,8 @@ package struct AdapterEntry: Sendable {
         self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .sectioned) {
             scope, shard throws(CLIError) in
             guard case .sectioned(let bound) = scope else { throw Self.mismatch(name, .sectioned) }
-            return .sectioned(
-                SectionedConformanceKit.check(adapter, sectionCount: bound.sections, idCount: bound.ids, shard: shard))
+            return SectionedConformanceKit.check(
+                adapter, sectionCount: bound.sections, idCount: bound.ids, shard: shard)
         }
     }
 

@@ -90,7 +90,7 @@ package struct PlanReport: Sendable, Equatable {
             changed: plan.changedSections.count)
         batches = calls.batches
         after = calls.sections
-        problem = calls.problem.map { Problem(summary: $0.message, detail: $0.description) }
+        problem = calls.problem.map { Problem(summary: $0.problem.description, detail: "\($0.pair): \($0.problem)") }
     }
 
     /// The counts, the calls batch by batch (with the sections each leaves,

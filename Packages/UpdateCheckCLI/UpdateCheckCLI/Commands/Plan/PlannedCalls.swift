@@ -23,10 +23,10 @@ package struct SectionedPlannedCalls: Sendable, Equatable {
     /// What the data source holds after each batch (`[S: a b | T: c]`).
     package var sections: [String]
     /// The first problem the model replay found, or `nil` when the calls are right.
-    package var problem: SectionedConformanceFailure?
+    package var problem: ConformanceFailure?
 
     /// Creates the result.
-    package init(batches: [[CallRecord]], sections: [String], problem: SectionedConformanceFailure?) {
+    package init(batches: [[CallRecord]], sections: [String], problem: ConformanceFailure?) {
         self.batches = batches
         self.sections = sections
         self.problem = problem
