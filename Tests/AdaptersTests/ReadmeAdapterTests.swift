@@ -77,9 +77,10 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             batches.map(\.description) == [
                 "moveItem(at: [0, 0], to: [1, 0]) → [S: b | T: a c]", "reloadSections(sections: [1]) → [S: b | T: a c]",
             ])
-        #expect(SectionedConformanceKit.problem(of: UIKitSectionedAdapter<String, String>(), plan: plan) == nil)
-        let report = SectionedConformanceKit.check(
-            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), sectionCount: 2, idCount: 3)
+        #expect(ConformanceKit.problem(of: UIKitSectionedAdapter<String, String>(), plan: plan) == nil)
+        let report = ConformanceKit.check(
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 3, sections: 2)
+        )
         #expect(report.casesChecked == 48_633 && report.passed)
         #expect(report.testCases.count == 131)
     }

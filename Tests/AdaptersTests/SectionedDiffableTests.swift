@@ -129,19 +129,21 @@ import UpdateCheckDiffable
     /// The adapter passes every pair of up to two sections and three items
     /// (two items when it reloads).
     @Test func adapterPassesExhaustively() {
-        let report = SectionedConformanceKit.check(
-            DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), sectionCount: 2, idCount: 3)
+        let report = ConformanceKit.check(
+            DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
+            options: ConformanceOptions(ids: 3, sections: 2))
         #expect(report.casesChecked > 17_161)
         #expect(report.passed, "\(report.failures.prefix(3))")
-        let reload = SectionedConformanceKit.check(
-            DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload), sectionCount: 2, idCount: 2)
+        let reload = ConformanceKit.check(
+            DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload),
+            options: ConformanceOptions(ids: 2, sections: 2))
         #expect(reload.casesChecked > 33 * 33)
         #expect(reload.passed, "\(reload.failures.prefix(3))")
     }
 
     /// An adapter that forgets `reloadSections` is caught on its smallest case.
     @Test func forgottenSectionReloadIsCaught() throws {
-        let report = SectionedConformanceKit.check(ForgetsSectionReloads(), sectionCount: 2, idCount: 1)
+        let report = ConformanceKit.check(ForgetsSectionReloads(), options: ConformanceOptions(ids: 1, sections: 2))
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
         #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
         #expect(failure.problem.description == "section S changed but was not refreshed")

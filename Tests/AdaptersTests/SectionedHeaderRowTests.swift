@@ -69,15 +69,18 @@ import UpdateCheckRecyclerView
         typealias S = ExhaustiveSectionID
         typealias I = ExhaustiveID
         let reports = [
-            SectionedConformanceKit.check(
-                AppKitSectionedTableAdapter<S, I>(AppKitTableAdapter()), sectionCount: 2, idCount: 3),
-            SectionedConformanceKit.check(
-                AnimatedListSectionedAdapter<S, I>(AnimatedListAdapter()), sectionCount: 2, idCount: 3),
-            SectionedConformanceKit.check(
-                RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter()), sectionCount: 2, idCount: 2),
-            SectionedConformanceKit.check(
-                RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter(payload: nil)), sectionCount: 2,
-                idCount: 2),
+            ConformanceKit.check(
+                AppKitSectionedTableAdapter<S, I>(AppKitTableAdapter()),
+                options: ConformanceOptions(ids: 3, sections: 2)),
+            ConformanceKit.check(
+                AnimatedListSectionedAdapter<S, I>(AnimatedListAdapter()),
+                options: ConformanceOptions(ids: 3, sections: 2)),
+            ConformanceKit.check(
+                RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter()),
+                options: ConformanceOptions(ids: 2, sections: 2)),
+            ConformanceKit.check(
+                RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter(payload: nil)),
+                options: ConformanceOptions(ids: 2, sections: 2)),
         ]
         for (number, report) in reports.enumerated() {
             #expect(report.casesChecked > (number < 2 ? 17_161 : 33 * 33))
@@ -88,8 +91,8 @@ import UpdateCheckRecyclerView
     /// A flat adapter that does not refresh header rows is caught: the
     /// changed section is not refreshed.
     @Test func headerNotRefreshedIsCaught() throws {
-        let report = SectionedConformanceKit.check(
-            HeaderRowAdapter(SkipsHeaderChanges()), sectionCount: 2, idCount: 1)
+        let report = ConformanceKit.check(
+            HeaderRowAdapter(SkipsHeaderChanges()), options: ConformanceOptions(ids: 1, sections: 2))
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
         #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
         #expect(failure.problem.description == "section S changed but was not refreshed")
@@ -98,8 +101,8 @@ import UpdateCheckRecyclerView
     /// An adapter that says its moves keep cells while they do not is caught
     /// on the smallest case that moves an item row.
     @Test func undeclaredCellLossIsCaught() throws {
-        let report = SectionedConformanceKit.check(
-            HeaderRowAdapter(ClaimsMovesKeepCells()), sectionCount: 2, idCount: 1)
+        let report = ConformanceKit.check(
+            HeaderRowAdapter(ClaimsMovesKeepCells()), options: ConformanceOptions(ids: 1, sections: 2))
         let failure = try #require(report.failures.first { $0.kind == "cell lost" })
         #expect(failure.pair.hasPrefix("[S: a] -> [T: a | S:] (changed: "))
         #expect(failure.problem.description.contains("lost its cell"))

@@ -26,8 +26,8 @@ import UpdateCheckUIKit
         #expect(names.count == 8)
         let groups = SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 1)
         #expect(groups == 11)
-        let cases = SectionedConformanceKit.check(
-            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), sectionCount: 2, idCount: 1
+        let cases = ConformanceKit.check(
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 1, sections: 2)
         ).casesChecked
         #expect(
             timeless(result.stdout)
@@ -142,7 +142,7 @@ import UpdateCheckUIKit
     }
 
     @Test func aFailureNamesTheSmallestCaseWithItsBatchesAndGetsAPicture() throws {
-        let report = SectionedConformanceKit.check(ForgetsInsertions(), sectionCount: 1, idCount: 1)
+        let report = ConformanceKit.check(ForgetsInsertions(), options: ConformanceOptions(ids: 1, sections: 1))
         #expect(report.groups.map(\.name) == ["old []", "old [S:]", "old [S: a]"])
         let summary = timeless(report.summary())
         #expect(

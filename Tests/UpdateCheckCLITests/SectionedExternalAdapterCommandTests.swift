@@ -68,7 +68,7 @@ import Testing
             """)
         let check = try files.run(["check", "--config", "m.json", "--only", "adapters", "--ids", "2"])
         #expect(check.status == 0, "\(check)")
-        let groups = SectionedConformanceKit.groupCount(sectionCount: 2, idCount: 2)
+        let groups = ConformanceKit.groupCount(sectionCount: 2, idCount: 2)
         #expect(
             check.stdout.range(of: "\nadapters team-sections +\(groups) +0 ", options: .regularExpression) != nil,
             "\(check.stdout)")

@@ -105,7 +105,7 @@ public protocol ReplayableSectionedModel: SectionedToolkitModel, SendableMetatyp
 /// Turns a ``SectionedUpdatePlan`` into the ordered batches of one toolkit.
 ///
 /// The sectioned counterpart of ``UpdateAdapter`` (which keeps serving flat
-/// lists unchanged); ``SectionedConformanceKit`` proves it on its model.
+/// lists unchanged); ``ConformanceKit`` proves it on its model (`check(_:options:)`).
 public protocol SectionedUpdateAdapter<SectionID, ItemID>: Sendable {
     /// The section identifier.
     associatedtype SectionID: Hashable & Sendable

@@ -106,7 +106,7 @@ package struct SectionedBound: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The number of old snapshots, each a group (a JUnit case) of the run.
-    package var groupCount: Int { SectionedConformanceKit.groupCount(sectionCount: sections, idCount: ids) }
+    package var groupCount: Int { ConformanceKit.groupCount(sectionCount: sections, idCount: ids) }
 
     /// `every pair of up to 2 sections and 3 items`.
     package var description: String { "every pair of up to \(sections) sections and \(ids) items" }

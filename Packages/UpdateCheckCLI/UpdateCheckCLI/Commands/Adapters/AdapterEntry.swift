@@ -15,7 +15,7 @@ package struct AdapterEntry: Sendable {
     package enum Shape: Sendable, Equatable {
         /// Flat lists: ``UpdateAdapter``s, proven by `ConformanceKit`.
         case flat
-        /// Sectioned lists: ``SectionedUpdateAdapter``s, proven by `SectionedConformanceKit`.
+        /// Sectioned lists: ``SectionedUpdateAdapter``s, proven by the conformance kit on a sectioned bound.
         case sectioned
     }
 
@@ -110,7 +110,7 @@ package struct AdapterEntry: Sendable {
             let batches = adapter.batches(for: plan)
             return SectionedPlannedCalls(
                 batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.sections.description),
-                problem: SectionedConformanceKit.problem(of: adapter, plan: plan))
+                problem: ConformanceKit.problem(of: adapter, plan: plan))
         }
     }
 
@@ -122,8 +122,8 @@ package struct AdapterEntry: Sendable {
         self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .sectioned) {
             scope, shard throws(CLIError) in
             guard case .sectioned(let bound) = scope else { throw Self.mismatch(name, .sectioned) }
-            return SectionedConformanceKit.check(
-                adapter, sectionCount: bound.sections, idCount: bound.ids, shard: shard)
+            return ConformanceKit.check(
+                adapter, options: ConformanceOptions(ids: bound.ids, sections: bound.sections, shard: shard))
         }
     }
 

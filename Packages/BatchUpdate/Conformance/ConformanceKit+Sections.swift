@@ -1,8 +1,8 @@
 import UpdateCheckDiff
 import UpdateCheckSupport
 
-/// Proves a sectioned adapter on its toolkit model, for every pair of a
-/// `SectionedExhaustiveCheck` bound.
+/// The kit on a sectioned adapter: every pair of a `SectionedExhaustiveCheck`
+/// bound.
 ///
 /// Each pair is checked three times: with no content change, with every
 /// kept item changed, and with every kept section changed. Replaying the
@@ -14,31 +14,41 @@ import UpdateCheckSupport
 /// The cases of one old snapshot form a group (one CI test case); each group
 /// keeps the smallest failing case of each kind (fewest items, then fewest
 /// sections), with the toolkit's message.
-public enum SectionedConformanceKit {
-    /// Checks `adapter` on every pair of up to `sectionCount` sections and
-    /// `idCount` items (see `SectionedExhaustiveCheck` for the counts), or on
-    /// the old snapshots `shard` selects; groups run in parallel on every core.
+extension ConformanceKit {
+    /// Checks `adapter` on every pair of up to ``ConformanceOptions/sections``
+    /// sections and ``ConformanceOptions/ids`` items (see
+    /// `SectionedExhaustiveCheck` for the counts), or on the old snapshots
+    /// the options' ``ConformanceOptions/shard`` selects; groups run in
+    /// parallel on every core unless ``ConformanceOptions/runsInParallel``
+    /// is off. The options' changed subsets and random pairs are a flat
+    /// list's and do not apply.
+    ///
+    /// ```swift
+    /// let report = ConformanceKit.check(
+    ///     UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 3, sections: 2))
+    /// #expect(report.passed, "\(report.failures)")
+    /// ```
     ///
     /// - Complexity: one verified diff per pair and one model replay per
-    ///   case; 17,161 pairs for 2 sections and 3 items.
+    ///   case; 17,161 pairs (48,633 cases) for 2 sections and 3 items.
     @inlinable
     public static func check<Adapter: SectionedUpdateAdapter>(
-        _ adapter: Adapter, sectionCount: Int, idCount: Int, shard: Shard = .whole
+        _ adapter: Adapter, options: ConformanceOptions = ConformanceOptions()
     ) -> ConformanceReport
     where Adapter.SectionID == ExhaustiveSectionID, Adapter.ItemID == ExhaustiveID {
         let watch = Stopwatch()
-        let snapshots = SectionedExhaustiveCheck(sectionCount: sectionCount, idCount: idCount).snapshots
-        let positions = Array(shard.positions(among: snapshots.count))
-        let groups = ParallelLoop.map(count: positions.count) { index in
+        let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.ids).snapshots
+        let positions = Array(options.shard.positions(among: snapshots.count))
+        let groups = ParallelLoop.map(count: positions.count, inParallel: options.runsInParallel) { index in
             group(adapter, old: snapshots[positions[index]], snapshots: snapshots)
         }
         return ConformanceReport(
-            adapter: adapter.name, policy: adapter.policy,
-            options: ConformanceOptions(ids: idCount, sections: sectionCount, shard: shard), isSectioned: true,
-            groups: groups, seconds: watch.seconds)
+            adapter: adapter.name, policy: adapter.policy, options: options, isSectioned: true, groups: groups,
+            seconds: watch.seconds)
     }
 
-    /// The number of groups of an unsharded run: one per old snapshot.
+    /// The number of groups of an unsharded sectioned run of up to
+    /// `sectionCount` sections and `idCount` items: one per old snapshot.
     public static func groupCount(sectionCount: Int, idCount: Int) -> Int {
         SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
     }
