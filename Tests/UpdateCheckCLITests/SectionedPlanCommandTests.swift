@@ -106,4 +106,21 @@ import Testing
         #expect(mixed.status == 65)
         #expect(mixed.stderr.hasPrefix("Error: flat.json is a flat array of IDs but new.json holds sections"))
     }
+
+    /// `[]` is an empty list of either shape: a sectioned adapter plans it
+    /// as no sections, to itself or to sections.
+    @Test func anEmptyArrayIsAnEmptySectionedList() throws {
+        let files = try files()
+        try files.write("empty.json", "[]")
+        let nothing = try files.run(["plan", "empty.json", "empty.json", "--adapter", "uikit-sections"])
+        #expect(nothing.status == 0 && nothing.stderr == "", "\(nothing)")
+        #expect(nothing.stdout.hasPrefix("uikit-sections: sections 0 deleted, 0 inserted, 0 moved, 0 changed (0 → 0)"))
+        #expect(nothing.stdout.contains("\nno calls: nothing changed\n"))
+        let filled = try files.run(["plan", "empty.json", "old.json", "--adapter", "diffable-sections"])
+        #expect(filled.status == 0, "\(filled)")
+        #expect(
+            filled.stdout.hasPrefix("diffable-sections: sections 0 deleted, 3 inserted, 0 moved, 0 changed (0 → 3)"))
+        let flat = try files.run(["plan", "empty.json", "empty.json", "--adapter", "uikit"])
+        #expect(flat.status == 0 && flat.stdout.hasPrefix("uikit: 0 deleted, 0 inserted, 0 moved, 0 changed"))
+    }
 }

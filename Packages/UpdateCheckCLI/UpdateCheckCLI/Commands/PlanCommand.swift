@@ -59,7 +59,9 @@ package enum PlanCommand {
         try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(invocation.positionals) }
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
         let filesAreSectioned = old.sections != nil || new.sections != nil
-        if let sectioned, filesAreSectioned {
+        // An empty array is an empty list of either shape: no items, or no sections.
+        let filesAreEmpty = old.sections == nil && old.ids.isEmpty && new.sections == nil && new.ids.isEmpty
+        if let sectioned, filesAreSectioned || filesAreEmpty {
             return try runSectioned(invocation, adapter: sectioned, format: format, old: old, new: new)
         }
         if filesAreSectioned {
