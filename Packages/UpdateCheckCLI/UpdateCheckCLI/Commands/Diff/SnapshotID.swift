@@ -14,10 +14,11 @@ import UpdateCheckPlatform
 /// which are an ASCII ID's own bytes when the two are equal (the Kelvin
 /// sign and `K`).
 ///
-/// Hashing is ``SnapshotIDHash``: a few multiplications per 16 bytes with
-/// keys drawn at random once per process, instead of SipHash through
-/// `Hasher`, so that IDs crafted to collide in one run do not collide in
-/// another; equality is always decided by the bytes.
+/// Hashing is UpdateCheckDiff's `UTF8Hash`, the one the diff uses for
+/// `String` IDs: a few multiplications per 16 bytes with keys drawn at
+/// random once per process, instead of SipHash through `Hasher`, so that
+/// IDs crafted to collide in one run do not collide in another; equality is
+/// always decided by the bytes.
 ///
 /// A view is valid only while the snapshot that read it is alive: keep the
 /// ``DiffSnapshotFile`` (`withExtendedLifetime`) as long as its IDs, or the
@@ -92,14 +93,14 @@ package struct SnapshotID: Hashable, @unchecked Sendable, CustomStringConvertibl
         return true
     }
 
-    /// Feeds `hasher` the ID's ``SnapshotIDHash`` (for an ID inside another
+    /// Feeds `hasher` the ID's `UTF8Hash` (for an ID inside another
     /// hashed value).
     package func hash(into hasher: inout Hasher) {
         hasher.combine(fastHash(seed: 0))
     }
 
     /// The hash `Set`, `Dictionary` and `hashValue` use (the standard
-    /// library's hook for types with a hash of their own): ``SnapshotIDHash``
+    /// library's hook for types with a hash of their own): `UTF8Hash`
     /// of the ID's bytes, or of its normalized bytes when it is not ASCII,
     /// so that equal IDs hash alike.
     ///
@@ -109,83 +110,11 @@ package struct SnapshotID: Hashable, @unchecked Sendable, CustomStringConvertibl
         Int(truncatingIfNeeded: fastHash(seed: UInt64(UInt(bitPattern: seed))))
     }
 
-    /// ``SnapshotIDHash`` of the ID's bytes (normalized when not ASCII).
+    /// `UTF8Hash` of the ID's bytes (normalized when not ASCII).
     @inline(__always)
     private func fastHash(seed: UInt64) -> UInt64 {
-        if isASCII { return SnapshotIDHash.hash(bytes, seed: seed) }
-        return description._nfcCodeUnits.withUnsafeBufferPointer { SnapshotIDHash.hash($0, seed: seed) }
-    }
-}
-
-/// The hash of ``SnapshotID``: a seeded multiply-fold over the bytes, 16 at a
-/// time, in the manner of the fast non-cryptographic hashes of hash tables.
-///
-/// Each step multiplies two 64-bit words, each mixed with a key, to 128 bits
-/// and folds the halves together; the running state enters the next step,
-/// so every byte and its position count, and the length is mixed in first.
-/// The keys are drawn once per process from the standard library's random
-/// per-process hash seed, so a set of IDs that collide (which would make a
-/// table's lookups slow, never wrong: equality compares the bytes) cannot be
-/// prepared in advance. It is not a cryptographic hash.
-package enum SnapshotIDHash {
-    /// Four keys, random per process.
-    private static let keys: (UInt64, UInt64, UInt64, UInt64) = {
-        func key(_ index: UInt64) -> UInt64 {
-            var hasher = Hasher()
-            hasher.combine(index)
-            return UInt64(UInt(bitPattern: hasher.finalize())) | 1
-        }
-        return (key(1), key(2), key(3), key(4))
-    }()
-
-    /// The 128-bit product of `a` and `b`, its halves folded into 64 bits.
-    @inline(__always)
-    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return product.high ^ product.low
-    }
-
-    /// The hash of `bytes` (at most 4 GiB) with `seed` (the table's own seed,
-    /// 0 for `hashValue`).
-    ///
-    /// - Complexity: O(*n*): one multiplication per 16 bytes and one more.
-    @inline(__always)
-    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        let (key0, key1, key2, key3) = keys
-        let count = bytes.count
-        var state = fold(key0 ^ seed, key3 ^ UInt64(truncatingIfNeeded: count))
-        guard let base = bytes.baseAddress, count > 0 else { return fold(state, key3) }
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        @inline(__always) func half(_ offset: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        }
-        // Whole 16-byte blocks, then the last 16 bytes (overlapping the last
-        // block) or, for short IDs, loads that cover every byte once or twice.
-        let first: UInt64
-        let second: UInt64
-        if count > 16 {
-            var offset = 0
-            while count - offset > 16 {
-                state = fold(word(offset) ^ key1 ^ state, word(offset + 8) ^ key2)
-                offset += 16
-            }
-            first = word(count - 16)
-            second = word(count - 8)
-        } else if count >= 8 {
-            first = word(0)
-            second = word(count - 8)
-        } else if count >= 4 {
-            first = half(0)
-            second = half(count - 4)
-        } else {
-            first = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
-            second = 0
-        }
-        state = fold(first ^ key1 ^ state, second ^ key2)
-        return fold(state, key3)
+        let keys = UTF8Hash.Keys.perProcess.seeded(seed)
+        return isASCII ? UTF8Hash.hash(bytes, keys: keys) : UTF8Hash.hash(description, keys: keys)
     }
 }
 
