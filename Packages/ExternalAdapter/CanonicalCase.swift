@@ -107,15 +107,20 @@ struct CanonicalCase {
         return items.map { names[$0] }
     }
 
-    /// The case's own ID of a canonical name (`a` is 0), or `nil` for a name
-    /// that is not in the case.
+    /// The canonical number of a canonical name (`a` is 0), or `nil` for a
+    /// name that is not in the case.
     @inlinable
-    func id(named name: String) -> Int? {
+    func canonicalID(named name: String) -> Int? {
         var utf8 = name.utf8.makeIterator()
         guard let byte = utf8.next(), utf8.next() == nil, byte >= UInt8(ascii: "a") else { return nil }
         let index = Int(byte) - Int(UInt8(ascii: "a"))
-        return index < names.count ? names[index] : nil
+        return index < names.count ? index : nil
     }
+
+    /// The case's own ID of a canonical name (`a` is 0), or `nil` for a name
+    /// that is not in the case.
+    @inlinable
+    func id(named name: String) -> Int? { canonicalID(named: name).map { names[$0] } }
 }
 
 /// The names a sectioned case's IDs have in its request: a number for each
@@ -130,6 +135,7 @@ struct CanonicalCase {
 /// their sections and items write the same request (the request's bytes
 /// are the key). With one section this is ``CanonicalCase``'s renaming,
 /// which the flat program packs into a key without writing the request.
+@usableFromInline
 struct SectionedCase<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
     /// The number of each section of the case.
     var sectionNumbers: [SectionID: Int] = [:]
@@ -182,16 +188,25 @@ struct SectionedCase<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
         byNumber[number] = id
     }
 
-    /// The section named `name` in the request, or `nil` for a name not in the case.
-    func section(named name: String) -> SectionID? {
-        guard let number = RequestWriter.section(named: name), number < sectionOfNumber.count else { return nil }
-        return sectionOfNumber[number]
+    /// The number of the section named `name` in the request, or `nil` for a name not in the case.
+    func sectionNumber(named name: String) -> Int? {
+        guard let number = RequestWriter.section(named: name), number < sectionOfNumber.count,
+            sectionOfNumber[number] != nil
+        else { return nil }
+        return number
     }
 
-    /// The item named `name` in the request, or `nil` for a name not in the case.
-    func item(named name: String) -> ItemID? {
-        guard let number = ProtocolMessages.ItemNames.kitID(named: name), number >= 0, number < itemOfNumber.count
+    /// The number of the item named `name` in the request, or `nil` for a name not in the case.
+    func itemNumber(named name: String) -> Int? {
+        guard let number = ProtocolMessages.ItemNames.kitID(named: name), number >= 0, number < itemOfNumber.count,
+            itemOfNumber[number] != nil
         else { return nil }
-        return itemOfNumber[number]
+        return number
     }
+
+    /// The section named `name` in the request, or `nil` for a name not in the case.
+    func section(named name: String) -> SectionID? { sectionNumber(named: name).flatMap { sectionOfNumber[$0] } }
+
+    /// The item named `name` in the request, or `nil` for a name not in the case.
+    func item(named name: String) -> ItemID? { itemNumber(named: name).flatMap { itemOfNumber[$0] } }
 }

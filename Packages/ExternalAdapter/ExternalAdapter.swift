@@ -42,7 +42,7 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     public typealias Model = ExternalModel<Inner>
 
     /// The program.
-    @usableFromInline let program: ExternalProgram<Inner>
+    @usableFromInline let program: ExternalProgram<FlatForm<Inner>>
 
     /// Starts `command` and reads its handshake.
     ///

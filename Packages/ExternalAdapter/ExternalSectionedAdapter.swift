@@ -31,7 +31,7 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     public typealias Model = ExternalModel<Inner>
 
     /// The program.
-    let program: ExternalSectionedProgram<Inner>
+    let program: ExternalProgram<SectionedForm<Inner>>
 
     /// Starts `command` and reads its handshake.
     ///
@@ -51,24 +51,24 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
         command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil,
         sendsEveryCase: Bool = false
     ) throws(ExternalAdapterError) {
-        program = try ExternalSectionedProgram(
+        program = try ExternalProgram(
             command: command, workingDirectory: workingDirectory, modelName: modelName, timeout: max(0.01, timeout),
             sendsEveryCase: sendsEveryCase)
     }
 
     /// The name the program declared.
-    public var name: String { program.pool.handshake.name }
+    public var name: String { program.handshake.name }
     /// The summary the program declared, or a default naming its model.
-    public var summary: String { program.pool.handshake.summary }
+    public var summary: String { program.handshake.summary }
     /// The policy the program declared, which the kit holds it to.
-    public var policy: AdapterPolicy { program.pool.handshake.policy }
+    public var policy: AdapterPolicy { program.handshake.policy }
     /// The command the program was started with.
-    public var command: String { program.pool.command }
+    public var command: String { program.command }
     /// Whether the program declared `"batch": true`: it gets many requests to a line.
-    public var batches: Bool { program.pool.handshake.batches }
+    public var batches: Bool { program.handshake.batches }
     /// How many requests were written to the program so far (each case of a
     /// batch line counted, requests sent again after a restart included).
-    public var requestsSent: Int { program.pool.requestsSent }
+    public var requestsSent: Int { program.requestsSent }
 
     /// The program's batches for one case.
     public func batches(
@@ -85,17 +85,17 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     }
 
     /// Closes the program's stdin and ends it.
-    public func stop() { program.pool.stop() }
+    public func stop() { program.stop() }
 
     /// ``stop()`` as a closure that holds only the program.
     public var stopper: @Sendable () -> Void {
-        let pool = program.pool
-        return { pool.stop() }
+        let program = self.program
+        return { program.stop() }
     }
 
     /// ``requestsSent`` as a closure that holds only the program.
     public var requestCounter: @Sendable () -> Int {
-        let pool = program.pool
-        return { pool.requestsSent }
+        let program = self.program
+        return { program.requestsSent }
     }
 }

@@ -481,12 +481,15 @@ enum ProtocolMessages {
     }
 
     /// The batches of a sectioned response on the model `Inner`, section and
-    /// item names resolved by `names`.
+    /// item names resolved by `section` and `item`; `callsName` is set when
+    /// a call names a section or an item.
     ///
     /// - Throws: ``Refusal`` naming the batch and the section, item or call
     ///   that is not in the case or that the model does not take.
     static func resolve<Inner: ReplayableSectionedModel>(
-        _ raw: [RawBatch], model: Inner.Type, names: SectionedCase<Inner.SectionID, Inner.ItemID>
+        _ raw: [RawBatch], model: Inner.Type, section sectionID: (String) -> Inner.SectionID?,
+        item itemID: (String) -> Inner.ItemID?,
+        callsName: inout Bool
     ) throws(Refusal) -> [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] {
         var batches: [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] = []
         batches.reserveCapacity(raw.count)
@@ -495,7 +498,7 @@ enum ProtocolMessages {
             var sections: [SectionedSnapshot<Inner.SectionID, Inner.ItemID>.Section] = []
             sections.reserveCapacity(batch.sections.count)
             for (offset, section) in batch.sections.enumerated() {
-                guard let id = names.section(named: section.name) else {
+                guard let id = sectionID(section.name) else {
                     throw Refusal(
                         reason: "\(place): \"items\"[\(offset)] is the section \(describe(.string(section.name))), "
                             + "which is not a section of the case")
@@ -503,7 +506,7 @@ enum ProtocolMessages {
                 var items: [Inner.ItemID] = []
                 items.reserveCapacity(section.items.count)
                 for name in section.items {
-                    guard let item = names.item(named: name) else {
+                    guard let item = itemID(name) else {
                         throw Refusal(
                             reason: "\(place): \"items\"[\(offset)].items holds \(describe(.string(name))), which is "
                                 + "not an item of the case")
@@ -513,7 +516,16 @@ enum ProtocolMessages {
                 sections.append(.init(id: id, items: items))
             }
             let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
-                try Inner.call(from: record, section: names.section(named:), item: names.item(named:))
+                try Inner.call(
+                    from: record,
+                    section: {
+                        callsName = true
+                        return sectionID($0)
+                    },
+                    item: {
+                        callsName = true
+                        return itemID($0)
+                    })
             }
             batches.append(SectionedUpdateBatch(sections: SectionedSnapshot(sections), calls: calls))
         }

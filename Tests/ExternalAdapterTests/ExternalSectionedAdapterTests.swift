@@ -306,9 +306,16 @@ extension ExternalAdapterTests {
             Issue.record("\(responses)")
             return
         }
-        let batches = try ProtocolMessages.resolve(
-            raw, model: UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self,
-            names: SectionedCase(canonical: Self.workedPlan))
+        typealias Form = SectionedForm<UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>>
+        let names = SectionedCase(canonical: Self.workedPlan)
+        var callsName = false
+        let batches = try Form.resolve(
+            raw, names: names, plan: Self.workedPlan, canonical: false, callsName: &callsName)
+        // Read as canonical numbers and renamed, the answer is the same: its calls name no ID.
+        let canonical = try Form.resolve(
+            raw, names: names, plan: Self.workedPlan, canonical: true, callsName: &callsName)
+        #expect(!callsName)
+        #expect(Form.renamed(canonical, names: names, plan: Self.workedPlan) == batches)
         #expect(batches.count == 1)
         #expect(batches[0].sections == Self.snapshot("T:cb U:"))
         #expect(

@@ -1,0 +1,174 @@
+import BatchUpdate
+import UpdateCheckDiff
+
+/// The shape of the cases an ``ExternalProgram`` asks: flat lists
+/// (``FlatForm``) or sectioned ones (``SectionedForm``).
+///
+/// Everything else about asking a program is the program's, once: the
+/// copies, the answer cache, asking each canonical request once and
+/// renaming its answer for every case equal up to its IDs. A form says only
+/// how its cases are named and keyed, written and read back.
+@usableFromInline
+protocol ProgramForm {
+    /// A case: the plan from an old to a new snapshot.
+    associatedtype Plan
+    /// A case's answer on the model.
+    associatedtype Batches: Sendable
+    /// A case's canonical request: equal keys are equal requests.
+    associatedtype Key: Hashable & Sendable
+    /// How a case's IDs are named in its request, and its names read back.
+    associatedtype Names
+
+    /// Whether the program's batches hold sections.
+    static var sectioned: Bool { get }
+
+    /// The canonical names of `plan` and the key of its canonical request,
+    /// or `nil` for a case asked as it is (one too large to repeat).
+    static func canonical(_ plan: Plan) -> (key: Key, names: Names)?
+
+    /// The kit's own names of `plan`, for a case sent as it is.
+    static func ownNames(of plan: Plan) -> Names
+
+    /// The request line for case `id`: `plan` with its IDs named by `names`
+    /// (`positions`: a flat plan as positions).
+    static func request(id: Int, plan: Plan, names: Names, positions: Bool) -> [UInt8]
+
+    /// The batches of an answer to `plan`'s request, names read back by
+    /// `names`: into the case's own IDs, or, when `canonical`, into the
+    /// canonical numbers themselves (canonical name *i* is ID *i*), for
+    /// ``renamed(_:names:plan:)`` to map onto each case with the same key.
+    /// `callsName` is set when a call names an item or section (such an
+    /// answer is read again for each case).
+    ///
+    /// - Throws: ``ProtocolMessages/Refusal`` for a name not in the case or
+    ///   a call the model does not take.
+    static func resolve(
+        _ raw: [ProtocolMessages.RawBatch], names: Names, plan: Plan, canonical: Bool, callsName: inout Bool
+    ) throws(ProtocolMessages.Refusal) -> Batches
+
+    /// Batches of canonical numbers, whose calls name no ID, with the IDs of
+    /// the case `names` and `plan` describe.
+    static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches
+
+    /// A case's answer when the program failed it: one batch holding a
+    /// single ``ExternalCall/failed(_:)``.
+    static func failure(_ reason: String) -> Batches
+}
+
+/// Flat cases on the model `Inner`: canonical requests keyed by
+/// ``CanonicalCase/Key`` (two words, no request written), the answer's
+/// items renamed without hashing.
+@usableFromInline
+enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
+    @usableFromInline typealias Plan = UpdatePlan<Int>
+    @usableFromInline typealias Batches = [UpdateBatch<Int, ExternalCall<Inner.Call>>]
+    @usableFromInline typealias Key = CanonicalCase.Key
+    /// The case's canonical form, or `nil` for its own IDs.
+    @usableFromInline typealias Names = CanonicalCase?
+
+    @inlinable static var sectioned: Bool { false }
+
+    @inlinable
+    static func canonical(_ plan: Plan) -> (key: Key, names: Names)? {
+        CanonicalCase(plan).map { ($0.key, $0) }
+    }
+
+    @inlinable
+    static func ownNames(of plan: Plan) -> Names { nil }
+
+    @usableFromInline
+    static func request(id: Int, plan: Plan, names: Names, positions: Bool) -> [UInt8] {
+        ProtocolMessages.request(id: id, plan: names?.canonicalPlan(of: plan) ?? plan, positions: positions)
+    }
+
+    @usableFromInline
+    static func resolve(
+        _ raw: [ProtocolMessages.RawBatch], names: Names, plan: Plan, canonical: Bool, callsName: inout Bool
+    ) throws(ProtocolMessages.Refusal) -> Batches {
+        let id: (String) -> Int?
+        if let names {
+            id = canonical ? names.canonicalID(named:) : names.id(named:)
+        } else {
+            id = ProtocolMessages.ItemNames(plan).id(named:)
+        }
+        return try ProtocolMessages.resolve(
+            raw, model: Inner.self, names: id,
+            callNames: {
+                callsName = true
+                return id($0)
+            })
+    }
+
+    @inlinable
+    static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches {
+        batches.map { UpdateBatch(items: names!.ids(of: $0.items, new: plan.new), calls: $0.calls) }
+    }
+
+    @inlinable
+    static func failure(_ reason: String) -> Batches { [UpdateBatch(items: [], calls: [.failed(reason)])] }
+}
+
+/// Sectioned cases on the model `Inner`, in the kit's IDs: canonical
+/// requests keyed by their bytes (``ProtocolMessages/sectionedBody(_:names:)``),
+/// the answer's sections and items renamed through ``SectionedCase``.
+@usableFromInline
+enum SectionedForm<Inner: ReplayableSectionedModel>: ProgramForm
+where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
+    @usableFromInline typealias Plan = SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
+    @usableFromInline typealias Batches = [SectionedUpdateBatch<
+        ExhaustiveSectionID, ExhaustiveID, ExternalCall<Inner.Call>
+    >]
+    @usableFromInline typealias Key = [UInt8]
+    @usableFromInline typealias Names = SectionedCase<ExhaustiveSectionID, ExhaustiveID>
+
+    @usableFromInline static var sectioned: Bool { true }
+
+    @usableFromInline
+    static func canonical(_ plan: Plan) -> (key: Key, names: Names)? {
+        let names = SectionedCase(canonical: plan)
+        return (ProtocolMessages.sectionedBody(plan, names: names), names)
+    }
+
+    @usableFromInline
+    static func ownNames(of plan: Plan) -> Names {
+        SectionedCase(plan, sectionNumber: { Int($0.number) }, itemNumber: { Int($0.number) })
+    }
+
+    @usableFromInline
+    static func request(id: Int, plan: Plan, names: Names, positions: Bool) -> [UInt8] {
+        ProtocolMessages.sectionedRequest(id: id, body: ProtocolMessages.sectionedBody(plan, names: names))
+    }
+
+    @usableFromInline
+    static func resolve(
+        _ raw: [ProtocolMessages.RawBatch], names: Names, plan: Plan, canonical: Bool, callsName: inout Bool
+    ) throws(ProtocolMessages.Refusal) -> Batches {
+        guard canonical else {
+            return try ProtocolMessages.resolve(
+                raw, model: Inner.self, section: names.section(named:), item: names.item(named:),
+                callsName: &callsName)
+        }
+        return try ProtocolMessages.resolve(
+            raw, model: Inner.self,
+            section: { names.sectionNumber(named: $0).flatMap(UInt8.init(exactly:)).map(ExhaustiveSectionID.init) },
+            item: { names.itemNumber(named: $0).flatMap(UInt8.init(exactly:)).map(ExhaustiveID.init) },
+            callsName: &callsName)
+    }
+
+    @usableFromInline
+    static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches {
+        batches.map { batch in
+            let sections = batch.sections.sections.map { section in
+                SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>.Section(
+                    id: names.sectionOfNumber[Int(section.id.number)]!,
+                    items: section.items.map { names.itemOfNumber[Int($0.number)]! })
+            }
+            return SectionedUpdateBatch(sections: SectionedSnapshot(sections), calls: batch.calls)
+        }
+    }
+
+    @usableFromInline
+    static func failure(_ reason: String) -> Batches {
+        [SectionedUpdateBatch(sections: SectionedSnapshot([]), calls: [.failed(reason)])]
+    }
+}
