@@ -26,27 +26,6 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
         case .failed(let reason): "no usable answer: \(reason)"
         }
     }
-
-    /// The model's calls of one answered batch, or the program's failure
-    /// when it gave no usable answer for the case: what the flat and the
-    /// sectioned model hand their wrapped model.
-    ///
-    /// - Throws: ``ExternalModelFailure/program(_:)`` with the first failure.
-    /// - Complexity: O(*n*), *n* = `calls.count`.
-    @inlinable
-    static func modelCalls<Toolkit: Error & CustomStringConvertible>(_ calls: [ExternalCall], failing: Toolkit.Type)
-        throws(ExternalModelFailure<Toolkit>) -> [Call]
-    {
-        var result: [Call] = []
-        result.reserveCapacity(calls.count)
-        for call in calls {
-            switch call {
-            case .call(let call): result.append(call)
-            case .failed(let reason): throw .program(reason)
-            }
-        }
-        return result
-    }
 }
 
 /// The model of an adapter program's answers, flat or sectioned: replays
@@ -58,16 +37,25 @@ public struct ExternalModel<Inner> {
     /// The wrapped model.
     public var inner: Inner
 
-    /// The wrapped model's calls of one batch, or the program's failure.
+    /// Hands `perform` the model's calls of one answered batch, or fails with
+    /// the program's failure when it gave no usable answer for the case.
     ///
-    /// - Throws: ``ExternalModelFailure``.
+    /// - Throws: ``ExternalModelFailure``: the first `.failed` call, or what `perform` threw.
+    /// - Complexity: O(*n*), *n* = `calls.count`, besides `perform`.
     @inlinable
     static func replay<Call, Failure>(
         _ calls: [ExternalCall<Call>], failing: Failure.Type, on perform: (_ calls: [Call]) throws(Failure) -> Void
     ) throws(ExternalModelFailure<Failure>) {
-        let calls = try ExternalCall.modelCalls(calls, failing: Failure.self)
+        var modelCalls: [Call] = []
+        modelCalls.reserveCapacity(calls.count)
+        for call in calls {
+            switch call {
+            case .call(let call): modelCalls.append(call)
+            case .failed(let reason): throw .program(reason)
+            }
+        }
         do throws(Failure) {
-            try perform(calls)
+            try perform(modelCalls)
         } catch {
             throw .toolkit(error)
         }

@@ -33,20 +33,13 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     /// The program.
     let program: ExternalProgram<SectionedForm<Inner>>
 
-    /// Starts `command` and reads its handshake.
+    /// Starts `command` and reads its handshake, as
+    /// ``ExternalAdapter/init(command:model:modelName:timeout:workingDirectory:sendsEveryCase:)``
+    /// does, for the built-in sectioned model `model` and its protocol name
+    /// `modelName` (`uikit-sections`, `diffable-sections`).
     ///
-    /// - Parameters:
-    ///   - command: the program and its arguments, run with `/bin/sh -c`.
-    ///   - model: the built-in sectioned model the program's calls are replayed on.
-    ///   - modelName: the model's name in the protocol (`uikit-sections`,
-    ///     `diffable-sections`), which the handshake must name.
-    ///   - timeout: how long the program may stay silent while a case waits
-    ///     for its answer, in seconds (for the handshake, at least 30 s).
-    ///   - workingDirectory: the folder the program runs in, or `nil` for the current folder.
-    ///   - sendsEveryCase: whether every case is sent as it is, never an
-    ///     answer reused for a case equal up to renaming.
-    /// - Throws: ``ExternalAdapterError`` when the program cannot be started
-    ///   or its handshake is missing or invalid.
+    /// - Throws: ``ExternalAdapterError`` when the program cannot be started,
+    ///   its handshake is missing or invalid, or it asks for plans as positions.
     public init(
         command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil,
         sendsEveryCase: Bool = false

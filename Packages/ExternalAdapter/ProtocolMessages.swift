@@ -177,17 +177,14 @@ enum ProtocolMessages {
         }
         line.text(#","plan":{"#)
         line.itemFates(
-            deleted: plan.old.indices.lazy.filter { plan.newIndex(ofOld: $0) == nil }.map {
-                RequestWriter.Placed(name: plan.old[$0], section: 0, item: $0)
-            },
-            inserted: plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) == nil }.map {
-                RequestWriter.Placed(name: plan.new[$0], section: 0, item: $0)
-            },
+            deleted: plan.old.indices.lazy.filter { plan.newIndex(ofOld: $0) == nil }.map { (plan.old[$0], (0, $0)) },
+            inserted: plan.new.indices.lazy.filter { plan.oldIndex(ofNew: $0) == nil }.map { (plan.new[$0], (0, $0)) },
             kept: plan.new.indices.lazy.compactMap { index in
                 plan.oldIndex(ofNew: index).map {
-                    RequestWriter.Kept(
-                        name: plan.new[index], from: (0, $0), to: (0, index), moved: plan.isMoved(new: index),
-                        changed: plan.isChanged(new: index))
+                    (
+                        plan.new[index], (0, $0), (0, index), moved: plan.isMoved(new: index),
+                        changed: plan.isChanged(new: index)
+                    )
                 }
             })
         line.text("}}\n")
@@ -449,21 +446,20 @@ enum ProtocolMessages {
         let kept = plan.new.sections.enumerated().lazy.flatMap { sectionOffset, section in
             section.items.enumerated().lazy.compactMap { itemOffset, item in
                 oldPaths[item].map { from in
-                    RequestWriter.Kept(
-                        name: names.itemNumbers[item]!, from: from, to: (sectionOffset, itemOffset),
-                        moved: moved.contains(item), changed: plan.changedItems.contains(item))
+                    (
+                        names.itemNumbers[item]!, (from.section, from.item), (sectionOffset, itemOffset),
+                        moved: moved.contains(item), changed: plan.changedItems.contains(item)
+                    )
                 }
             }
         }
         line.byte(",")
         line.itemFates(
             deleted: diff.itemDeletions.lazy.map {
-                RequestWriter.Placed(
-                    name: names.itemNumbers[$0.id]!, section: $0.position.section, item: $0.position.item)
+                (names.itemNumbers[$0.id]!, ($0.position.section, $0.position.item))
             },
             inserted: diff.itemInsertions.lazy.map {
-                RequestWriter.Placed(
-                    name: names.itemNumbers[$0.id]!, section: $0.position.section, item: $0.position.item)
+                (names.itemNumbers[$0.id]!, ($0.position.section, $0.position.item))
             },
             kept: kept)
         line.text("}}")

@@ -59,43 +59,23 @@ struct RequestWriter {
         text(changed ? #","changed":true}"# : #","changed":false}"#)
     }
 
-    /// An item at an index path of a request's plan: deleted from it or inserted at it.
-    struct Placed {
-        /// The item's number (its name, see ``name(_:)``).
-        var name: Int
-        /// The index path's section.
-        var section: Int
-        /// The index path's item.
-        var item: Int
-    }
-
-    /// An item a plan keeps: its number, both index paths and its flags.
-    struct Kept {
-        /// The item's number (its name, see ``name(_:)``).
-        var name: Int
-        /// Where it is in the old snapshot.
-        var from: (section: Int, item: Int)
-        /// Where it is in the new snapshot.
-        var to: (section: Int, item: Int)
-        /// Whether the plan moves it.
-        var moved: Bool
-        /// Whether it is changed.
-        var changed: Bool
-    }
+    /// An index path of a request's plan: section, item.
+    typealias Path = (Int, Int)
 
     /// Appends `"deleted":[…],"inserted":[…],"kept":[…]`: the items' fates
-    /// that end the plan of a flat request (every path in section 0) and of a
-    /// sectioned one alike.
+    /// that end a flat plan (every path in section 0) and a sectioned one
+    /// alike, each item by its number (see ``name(_:)``) and index paths.
     mutating func itemFates(
-        deleted: some Sequence<Placed>, inserted: some Sequence<Placed>, kept: some Sequence<Kept>
+        deleted: some Sequence<(Int, Path)>, inserted: some Sequence<(Int, Path)>,
+        kept: some Sequence<(Int, Path, Path, moved: Bool, changed: Bool)>
     ) {
         /// Appends `[{"id":…,<place>[section,item]},…]`.
-        func placed(_ items: some Sequence<Placed>, _ place: StaticString) {
+        func placed(_ items: some Sequence<(Int, Path)>, _ place: StaticString) {
             array(items) { line, item in
                 line.text(#"{"id":"#)
-                line.name(item.name)
+                line.name(item.0)
                 line.text(place)
-                line.path(item.section, item.item)
+                line.path(item.1.0, item.1.1)
                 line.byte("}")
             }
         }
@@ -105,13 +85,14 @@ struct RequestWriter {
         placed(inserted, #","at":"#)
         text(#","kept":"#)
         array(kept) { line, item in
+            let (name, from, to, moved, changed) = item
             line.text(#"{"id":"#)
-            line.name(item.name)
+            line.name(name)
             line.text(#","from":"#)
-            line.path(item.from.section, item.from.item)
+            line.path(from.0, from.1)
             line.text(#","to":"#)
-            line.path(item.to.section, item.to.item)
-            line.flags(moved: item.moved, changed: item.changed)
+            line.path(to.0, to.1)
+            line.flags(moved: moved, changed: changed)
         }
     }
 
