@@ -59,7 +59,22 @@ import Testing
         // U's header and row move to the top, a moves into T, V's header and x are inserted.
         #expect(
             batches.first?.compactMap { $0["method"] as? String } == ["moveRow", "moveRow", "moveRow", "insertRows"])
-        #expect(object["after"] as? [String] == ["[U: d | S: b | T: a c | V: x]", "[U: d | S: b | T: a c | V: x]"])
+        let after = try #require(object["after"] as? [[[String: Any]]], "each batch's sections, as data")
+        let shown = after.map { batch in
+            batch.map { "\($0["section"] as? String ?? "?"): \($0["items"] as? [String] ?? [])" }
+        }
+        let expected = [#"U: ["d"]"#, #"S: ["b"]"#, #"T: ["a", "c"]"#, #"V: ["x"]"#]
+        #expect(shown == [expected, expected])
+        // IDs that a display string could not keep apart come back as written.
+        let odd = try DiffTestFiles()
+        try odd.write("a.json", #"[{"section": "S: x", "items": ["a | b", "c d"]}]"#)
+        try odd.write("b.json", #"[{"section": "S: x", "items": ["c d", "a | b"]}]"#)
+        let oddResult = try odd.run(["plan", "a.json", "b.json", "--adapter", "uikit-sections", "--format", "json"])
+        let oddObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(oddResult.stdout.utf8)) as? [String: Any])
+        let oddAfter = try #require(oddObject["after"] as? [[[String: Any]]])
+        #expect(oddAfter.last?.first?["section"] as? String == "S: x")
+        #expect(oddAfter.last?.first?["items"] as? [String] == ["c d", "a | b"])
         #expect(object["verified"] as? Bool == true)
     }
 

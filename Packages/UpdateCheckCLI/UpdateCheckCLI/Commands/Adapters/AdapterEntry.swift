@@ -109,7 +109,7 @@ package struct AdapterEntry: Sendable {
         planner = .sectioned { plan in
             let batches = adapter.batches(for: plan)
             return SectionedPlannedCalls(
-                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.sections.description),
+                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.sections),
                 problem: ConformanceKit.problem(of: adapter, plan: plan))
         }
     }

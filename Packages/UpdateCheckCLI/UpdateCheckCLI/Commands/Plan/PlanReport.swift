@@ -55,9 +55,9 @@ package struct PlanReport: Sendable, Equatable {
     package var sections: Counts?
     /// The calls, one list per batch.
     package var batches: [[CallRecord]]
-    /// What the data source holds after each batch (`[S: a b | T: c]`), one
-    /// per batch for a sectioned plan; empty for a flat one.
-    package var after: [String]
+    /// What the data source holds after each batch, one per batch for a
+    /// sectioned plan; empty for a flat one.
+    package var after: [SectionedSnapshot<String, String>]
     /// What the model replay found wrong, or `nil` when the calls are right.
     package var problem: Problem?
 
@@ -125,7 +125,8 @@ package struct PlanReport: Sendable, Equatable {
         }
         if batches.isEmpty { lines.append("no calls: nothing changed") }
         for (index, batch) in batches.enumerated() {
-            lines.append(index < after.count ? "batch \(index + 1) (→ \(after[index])):" : "batch \(index + 1):")
+            lines.append(
+                index < after.count ? "batch \(index + 1) (→ \(after[index].description)):" : "batch \(index + 1):")
             lines += batch.map { "  \($0)" }
         }
         if let problem {
@@ -139,7 +140,8 @@ package struct PlanReport: Sendable, Equatable {
 
     /// One JSON object, members in a fixed order, one call per line; a
     /// sectioned plan splits `counts` into `sections` and `items` and gives
-    /// each batch's resulting sections in `after`:
+    /// each batch's resulting sections in `after`, as data: one array per
+    /// batch of `{"section": "S", "items": ["a", "b"]}`:
     ///
     ///     {
     ///       "adapter": "uikit",
@@ -174,7 +176,15 @@ package struct PlanReport: Sendable, Equatable {
             out += "  \"batches\": [\n" + lists.joined(separator: ",\n") + "\n  ],\n"
         }
         if sections != nil {
-            out += "  \"after\": [" + after.map(JSONText.quote).joined(separator: ", ") + "],\n"
+            let lists = after.map { snapshot in
+                "    ["
+                    + snapshot.sections.map { section in
+                        "{\"section\": \(JSONText.quote(section.id)), \"items\": ["
+                            + section.items.map(JSONText.quote).joined(separator: ", ") + "]}"
+                    }.joined(separator: ", ") + "]"
+            }
+            out +=
+                lists.isEmpty ? "  \"after\": [],\n" : "  \"after\": [\n" + lists.joined(separator: ",\n") + "\n  ],\n"
         }
         out += "  \"verified\": \(problem == nil),\n"
         out += "  \"problem\": \(problem.map { JSONText.quote($0.detail) } ?? "null")\n"

@@ -1,4 +1,5 @@
 import BatchUpdate
+import UpdateCheckDiff
 
 /// An adapter's calls for one plan, as data, and what replaying them on the
 /// adapter's toolkit model showed.
@@ -20,13 +21,15 @@ package struct PlannedCalls: Sendable, Equatable {
 package struct SectionedPlannedCalls: Sendable, Equatable {
     /// The calls, one list per batch.
     package var batches: [[CallRecord]]
-    /// What the data source holds after each batch (`[S: a b | T: c]`).
-    package var sections: [String]
+    /// What the data source holds after each batch.
+    package var sections: [SectionedSnapshot<String, String>]
     /// The first problem the model replay found, or `nil` when the calls are right.
     package var problem: ConformanceFailure?
 
     /// Creates the result.
-    package init(batches: [[CallRecord]], sections: [String], problem: ConformanceFailure?) {
+    package init(
+        batches: [[CallRecord]], sections: [SectionedSnapshot<String, String>], problem: ConformanceFailure?
+    ) {
         self.batches = batches
         self.sections = sections
         self.problem = problem
