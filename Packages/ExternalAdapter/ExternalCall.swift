@@ -29,7 +29,7 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
 }
 
 /// The model of an adapter program's answers, flat or sectioned: replays
-/// the calls on the built-in model `Inner` (a ``ToolkitModel`` when `Inner`
+/// the calls on the built-in model `Inner` (a `ToolkitModel` when `Inner`
 /// is a `ReplayableModel`, a `SectionedToolkitModel` when it is a
 /// `ReplayableSectionedModel`), and raises ``ExternalModelFailure/program(_:)``
 /// for a case the program failed.
