@@ -22,7 +22,7 @@ import UpdateCheckDiff
 /// let adapter = try ExternalSectionedAdapter(
 ///     command: "python3 Examples/adapters/sectioned_collection.py",
 ///     model: UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self, modelName: "uikit-sections")
-/// let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3, sections: 2))
+/// let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 3))
 /// adapter.stop()
 /// ```
 public struct ExternalSectionedAdapter<Inner: ReplayableSectionedModel>: SectionedUpdateAdapter

@@ -79,7 +79,8 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             ])
         #expect(ConformanceKit.problem(of: UIKitSectionedAdapter<String, String>(), plan: plan) == nil)
         let report = ConformanceKit.check(
-            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 3, sections: 2)
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
+            options: ConformanceOptions(sections: 2, sectionedIDs: 3)
         )
         #expect(report.casesChecked == 48_633 && report.passed)
         #expect(report.testCases.count == 131)

@@ -131,19 +131,20 @@ import UpdateCheckDiffable
     @Test func adapterPassesExhaustively() {
         let report = ConformanceKit.check(
             DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
-            options: ConformanceOptions(ids: 3, sections: 2))
+            options: ConformanceOptions(sections: 2, sectionedIDs: 3))
         #expect(report.casesChecked > 17_161)
         #expect(report.passed, "\(report.failures.prefix(3))")
         let reload = ConformanceKit.check(
             DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload),
-            options: ConformanceOptions(ids: 2, sections: 2))
+            options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         #expect(reload.casesChecked > 33 * 33)
         #expect(reload.passed, "\(reload.failures.prefix(3))")
     }
 
     /// An adapter that forgets `reloadSections` is caught on its smallest case.
     @Test func forgottenSectionReloadIsCaught() throws {
-        let report = ConformanceKit.check(ForgetsSectionReloads(), options: ConformanceOptions(ids: 1, sections: 2))
+        let report = ConformanceKit.check(
+            ForgetsSectionReloads(), options: ConformanceOptions(sections: 2, sectionedIDs: 1))
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
         #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
         #expect(failure.problem.description == "section S changed but was not refreshed")

@@ -71,16 +71,16 @@ import UpdateCheckRecyclerView
         let reports = [
             ConformanceKit.check(
                 AppKitSectionedTableAdapter<S, I>(AppKitTableAdapter()),
-                options: ConformanceOptions(ids: 3, sections: 2)),
+                options: ConformanceOptions(sections: 2, sectionedIDs: 3)),
             ConformanceKit.check(
                 AnimatedListSectionedAdapter<S, I>(AnimatedListAdapter()),
-                options: ConformanceOptions(ids: 3, sections: 2)),
+                options: ConformanceOptions(sections: 2, sectionedIDs: 3)),
             ConformanceKit.check(
                 RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter()),
-                options: ConformanceOptions(ids: 2, sections: 2)),
+                options: ConformanceOptions(sections: 2, sectionedIDs: 2)),
             ConformanceKit.check(
                 RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter(payload: nil)),
-                options: ConformanceOptions(ids: 2, sections: 2)),
+                options: ConformanceOptions(sections: 2, sectionedIDs: 2)),
         ]
         for (number, report) in reports.enumerated() {
             #expect(report.casesChecked > (number < 2 ? 17_161 : 33 * 33))
@@ -92,7 +92,7 @@ import UpdateCheckRecyclerView
     /// changed section is not refreshed.
     @Test func headerNotRefreshedIsCaught() throws {
         let report = ConformanceKit.check(
-            HeaderRowAdapter(SkipsHeaderChanges()), options: ConformanceOptions(ids: 1, sections: 2))
+            HeaderRowAdapter(SkipsHeaderChanges()), options: ConformanceOptions(sections: 2, sectionedIDs: 1))
         let failure = try #require(report.failures.first { $0.kind == "not refreshed" })
         #expect(failure.pair == "[S:] -> [S:] (changed: §S)")
         #expect(failure.problem.description == "section S changed but was not refreshed")
@@ -102,7 +102,7 @@ import UpdateCheckRecyclerView
     /// on the smallest case that moves an item row.
     @Test func undeclaredCellLossIsCaught() throws {
         let report = ConformanceKit.check(
-            HeaderRowAdapter(ClaimsMovesKeepCells()), options: ConformanceOptions(ids: 1, sections: 2))
+            HeaderRowAdapter(ClaimsMovesKeepCells()), options: ConformanceOptions(sections: 2, sectionedIDs: 1))
         let failure = try #require(report.failures.first { $0.kind == "cell lost" })
         #expect(failure.pair.hasPrefix("[S: a] -> [T: a | S:] (changed: "))
         #expect(failure.problem.description.contains("lost its cell"))

@@ -84,13 +84,14 @@ import UpdateCheckUIKit
     /// and every kept section changed.
     @Test func adapterPassesExhaustively() {
         let report = ConformanceKit.check(
-            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 3, sections: 2)
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
+            options: ConformanceOptions(sections: 2, sectionedIDs: 3)
         )
         #expect(report.casesChecked > 17_161)
         #expect(report.passed, "\(report.failures.prefix(3))")
         let reload = ConformanceKit.check(
             UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(refresh: .reload),
-            options: ConformanceOptions(ids: 2, sections: 2))
+            options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         #expect(reload.casesChecked > 33 * 33)
         #expect(reload.passed, "\(reload.failures.prefix(3))")
     }
@@ -99,7 +100,7 @@ import UpdateCheckUIKit
     /// section, into an inserted one, and an insert into a moved section
     /// (the Bento crash), each on its smallest case with UIKit's message.
     @Test func oneBatchAdapterIsCaught() throws {
-        let report = ConformanceKit.check(OneBatchAdapter(), options: ConformanceOptions(ids: 2, sections: 2))
+        let report = ConformanceKit.check(OneBatchAdapter(), options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         let kinds = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.kind, $0) })
         let outOfDeleted = try #require(kinds["sections.moveOutOfDeletedSection"])
         #expect(outOfDeleted.problem.description.contains("cannot move an item from a deleted section"))
@@ -116,7 +117,7 @@ import UpdateCheckUIKit
     /// reload plus an item move into it.
     @Test func reloadWithStructureIsCaught() throws {
         let report = ConformanceKit.check(
-            ReloadWithStructureAdapter(), options: ConformanceOptions(ids: 2, sections: 2))
+            ReloadWithStructureAdapter(), options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         let failure = try #require(report.failures.first { $0.kind == "sections.itemChangeInReloadedSection(move)" })
         #expect(failure.problem.description.contains("attempt to move index path"))
         #expect(failure.problem.description.contains("which is being reloaded in the same batch"))
@@ -126,7 +127,8 @@ import UpdateCheckUIKit
     /// Forgetting insertions into kept sections: the kit finds the
     /// per-section count mismatch on `[S] -> [S: a]`.
     @Test func forgottenInsertionsAreCaught() throws {
-        let report = ConformanceKit.check(ForgetsInsertionsAdapter(), options: ConformanceOptions(ids: 2, sections: 2))
+        let report = ConformanceKit.check(
+            ForgetsInsertionsAdapter(), options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         let failure = try #require(report.failures.first { $0.kind == "sections.invalidItemCount" })
         #expect(failure.pair == "[S:] -> [S: a] (changed: none)")
         #expect(failure.problem.description.contains("invalid number of items in section 0"))

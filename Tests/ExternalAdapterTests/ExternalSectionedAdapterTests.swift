@@ -20,7 +20,7 @@ extension ExternalAdapterTests {
         defer { adapter.stop() }
         #expect(adapter.name == "python-sectioned-collection" && adapter.batches)
         #expect(adapter.policy == AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reconfigure))
-        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3, sections: 2))
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 3))
         #expect(report.passed, "\(report.failures)")
         #expect(report.casesChecked == 48_633 && report.groups.count == 131)
         // Each distinct case once: far fewer requests than cases.
@@ -32,7 +32,7 @@ extension ExternalAdapterTests {
             command: "python3 '\(Self.examples)/sectioned_collection.py' --one-batch", model: UIKitSections.self,
             modelName: "uikit-sections")
         defer { adapter.stop() }
-        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2, sections: 2))
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 2))
         let failure = try #require(report.failures.first { $0.kind == "toolkit.sections.moveIntoInsertedSection" })
         #expect(failure.pair == "[S: a] -> [S: | T: a] (changed: none)")
         #expect(
@@ -62,7 +62,7 @@ extension ExternalAdapterTests {
             let adapter = try ExternalSectionedAdapter(
                 command: command, model: UIKitSections.self, modelName: "uikit-sections", sendsEveryCase: everyCase)
             defer { adapter.stop() }
-            let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2, sections: 2))
+            let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 2))
             let failures = report.groups.flatMap(\.failures)
             #expect(
                 !failures.isEmpty
@@ -109,7 +109,7 @@ extension ExternalAdapterTests {
             command: command, model: DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self,
             modelName: "diffable-sections")
         defer { adapter.stop() }
-        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3, sections: 2))
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 3))
         #expect(report.passed, "\(report.failures)")
         #expect(report.casesChecked == 48_633)
     }
@@ -182,7 +182,7 @@ extension ExternalAdapterTests {
         let adapter = try ExternalSectionedAdapter(
             command: command, model: UIKitSections.self, modelName: "uikit-sections")
         defer { adapter.stop() }
-        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 1, sections: 2))
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 1))
         let failures = report.groups.flatMap(\.failures)
         // Two empty sections swapped, with nothing or both sections changed: renamed, every such case
         // asks one of two requests.

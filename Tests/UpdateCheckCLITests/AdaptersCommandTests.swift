@@ -61,8 +61,12 @@ import UpdateCheckUIKit
                         Cases equal up to renaming their IDs are asked once and the answer reused for each;
                         --every-case sends every case as it is, for a program whose answers depend on the
                         names it sees or on earlier cases.
-                        --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
-                        (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
+                        --ids and --seed default as in 'updatecheck check'; --random defaults to 0, where
+                        'check' runs 1000: random pairs of up to 1000 items find what only long lists show
+                        and take seconds per adapter, so the quick loop of writing one leaves them to the
+                        main job. ConformanceOptions() in Swift checks what this command checks without
+                        options. --shard i/n takes the groups (old snapshots, hundreds of random pairs)
+                        numbered i-1 modulo n of each adapter.
                         With --sections s, the sectioned adapters (all of them, or those named) are proven
                         on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
                         s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
@@ -83,7 +87,7 @@ import UpdateCheckUIKit
                         OPTIONS:
                           --ids <k>               Distinct IDs of the exhaustive pairs, 0 to 6 (default 5).
                           --sections <s>          Prove the sectioned adapters on every pair of up to s sections and --ids items.
-                          --random <n>            Also check n random pairs (default 0).
+                          --random <n>            Also check n random pairs (default 0; 'check' runs 1000).
                           --max-items <n>         The largest random snapshot (default 1000).
                           --seed <s>              Seed of the random parts (default 1).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
@@ -255,5 +259,34 @@ import UpdateCheckUIKit
                 "3 of \(group.casesChecked) cases failed; smallest: [a, b] → [b, a], changed [b]: batch 1 raised: "))
         #expect(details == group.failures.map(\.description).joined(separator: "\n"))
         #expect(cases[0].outcome == .passed)
+    }
+}
+
+/// The conformance kit's defaults in Swift are the command line's.
+@Suite struct ConformanceDefaultsTests {
+    static let console = Console(writeOut: { _ in }, writeErr: { _ in })
+
+    @Test func adaptersCheckWithoutOptionsChecksWhatConformanceOptionsDefaultsTo() throws {
+        let invocation = Invocation(path: ["updatecheck", "adapters", "check"], console: Self.console)
+        let options = try AdaptersCheckCommand.options(invocation)
+        #expect(options == ConformanceOptions())
+        #expect(options.ids == 5 && options.seed == 1 && options.randomPairs == 0 && options.maxRandomItems == 1000)
+        #expect(
+            AdaptersCheckCommand.scope(options) == "every pair over 5 IDs (every changed subset up to 4 kept items)")
+    }
+
+    @Test func aSectionedRunWithoutIDsTakesTheSectionedDefault() throws {
+        let invocation = Invocation(
+            path: ["updatecheck", "adapters", "check"], values: ["sections": ["2"]], console: Self.console)
+        let proof = try AdaptersCheckCommand.sectioned(invocation, sectionCount: 2, junit: nil)
+        #expect(ConformanceOptions().sectionedIDs == 3 && ConformanceOptions().sections == 2)
+        #expect(proof.description.hasPrefix("every pair of up to 2 sections and 3 items (131 old snapshots;"))
+    }
+
+    @Test func checkAddsOnlyTheRandomPairs() {
+        var expected = ConformanceOptions(randomPairs: AdapterConformanceSuite.randomPairs)
+        expected.maxRandomItems = AdapterConformanceSuite.randomItems
+        #expect(AdapterConformanceSuite.options(ids: Options.defaultIDs, seed: Options.defaultSeed) == expected)
+        #expect(expected.randomPairs == 1000)
     }
 }

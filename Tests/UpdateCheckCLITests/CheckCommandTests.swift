@@ -20,14 +20,15 @@ import Testing
                     stdout: """
                         OVERVIEW: Run the built-in suite: seed checks, state exploration, exhaustive diffs, adapter conformance.
 
-                        Runs, with no input files: the favourite-button article's scenario; every
-                        interleaving of events on the real state machine, to a fixed point, for
-                        --records records with two values and for one record with three; the list
-                        article's fixed pairs and its 65 x 65 run; every pair of ordered selections of
-                        --ids IDs; every pair of sectioned snapshots of 2 sections and up to 4 of the
+                        Runs, with no input files: the favourite-button scenario (optimistic taps, failed
+                        and uncertain writes); every interleaving of events on the real state machine, to a
+                        fixed point, for --records records with two values and for one record with three;
+                        the fixed pairs of the list-change rules and their 65 x 65 run; every pair of
+                        ordered selections of --ids IDs; every pair of sectioned snapshots of 2 sections and up to 4 of the
                         --ids items; the conformance kit for each default adapter (every pair of --ids
                         IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
-                        the traces); the sectioned kit for each sectioned adapter (every pair of 2
+                        the traces; 'adapters check' leaves the random pairs out unless --random is
+                        given); the sectioned kit for each sectioned adapter (every pair of 2
                         sections and up to 3 items). Prints a table of suites (cases, failures,
                         seconds) and a closing 'N passed, N failed' line. On a terminal a progress line
                         is drawn; in CI logs and pipes a line per suite is printed as it finishes. A

@@ -27,7 +27,8 @@ import UpdateCheckUIKit
         let groups = SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 1)
         #expect(groups == 11)
         let cases = ConformanceKit.check(
-            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 1, sections: 2)
+            UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
+            options: ConformanceOptions(sections: 2, sectionedIDs: 1)
         ).casesChecked
         #expect(
             timeless(result.stdout)
@@ -142,7 +143,8 @@ import UpdateCheckUIKit
     }
 
     @Test func aFailureNamesTheSmallestCaseWithItsBatchesAndGetsAPicture() throws {
-        let report = ConformanceKit.check(ForgetsInsertions(), options: ConformanceOptions(ids: 1, sections: 1))
+        let report = ConformanceKit.check(
+            ForgetsInsertions(), options: ConformanceOptions(sections: 1, sectionedIDs: 1))
         #expect(report.groups.map(\.name) == ["old []", "old [S:]", "old [S: a]"])
         let summary = timeless(report.summary())
         #expect(

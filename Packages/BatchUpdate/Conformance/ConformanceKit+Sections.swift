@@ -16,7 +16,7 @@ import UpdateCheckSupport
 /// sections), with the toolkit's message.
 extension ConformanceKit {
     /// Checks `adapter` on every pair of up to ``ConformanceOptions/sections``
-    /// sections and ``ConformanceOptions/ids`` items (see
+    /// sections and ``ConformanceOptions/sectionedIDs`` items (see
     /// `SectionedExhaustiveCheck` for the counts), or on the old snapshots
     /// the options' ``ConformanceOptions/shard`` selects; groups run in
     /// parallel on every core unless ``ConformanceOptions/runsInParallel``
@@ -25,7 +25,7 @@ extension ConformanceKit {
     ///
     /// ```swift
     /// let report = ConformanceKit.check(
-    ///     UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(ids: 3, sections: 2))
+    ///     UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(), options: ConformanceOptions(sections: 2, sectionedIDs: 3))
     /// #expect(report.passed, "\(report.failures)")
     /// ```
     ///
@@ -37,7 +37,8 @@ extension ConformanceKit {
     ) -> ConformanceReport
     where Adapter.SectionID == ExhaustiveSectionID, Adapter.ItemID == ExhaustiveID {
         let watch = Stopwatch()
-        let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.ids).snapshots
+        let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
+            .snapshots
         let positions = Array(options.shard.positions(among: snapshots.count))
         let groups = ParallelLoop.map(count: positions.count, inParallel: options.runsInParallel) { index in
             group(adapter, old: snapshots[positions[index]], snapshots: snapshots)

@@ -123,7 +123,7 @@ package struct AdapterEntry: Sendable {
             scope, shard throws(CLIError) in
             guard case .sectioned(let bound) = scope else { throw Self.mismatch(name, .sectioned) }
             return ConformanceKit.check(
-                adapter, options: ConformanceOptions(ids: bound.ids, sections: bound.sections, shard: shard))
+                adapter, options: ConformanceOptions(sections: bound.sections, sectionedIDs: bound.ids, shard: shard))
         }
     }
 

@@ -25,8 +25,12 @@ package enum AdaptersCheckCommand {
             Cases equal up to renaming their IDs are asked once and the answer reused for each;
             --every-case sends every case as it is, for a program whose answers depend on the
             names it sees or on earlier cases.
-            --ids and --seed default as in 'updatecheck check'; --shard i/n takes the groups
-            (old snapshots, hundreds of random pairs) numbered i-1 modulo n of each adapter.
+            --ids and --seed default as in 'updatecheck check'; --random defaults to 0, where
+            'check' runs 1000: random pairs of up to 1000 items find what only long lists show
+            and take seconds per adapter, so the quick loop of writing one leaves them to the
+            main job. ConformanceOptions() in Swift checks what this command checks without
+            options. --shard i/n takes the groups (old snapshots, hundreds of random pairs)
+            numbered i-1 modulo n of each adapter.
             With --sections s, the sectioned adapters (all of them, or those named) are proven
             on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
             s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
@@ -56,11 +60,9 @@ package enum AdaptersCheckCommand {
     static let sections = Options.integer(
         "sections", name: "s", in: 1...SectionedExhaustiveCheck.maximumSectionCount,
         help: "Prove the sectioned adapters on every pair of up to s sections and --ids items.")
-    /// The items of a sectioned run without `--ids`.
-    static let defaultSectionedIDs = 3
     /// `--random <n>`: how many random pairs to check.
     static let random = Options.integer(
-        "random", name: "n", in: 0...1_000_000, help: "Also check n random pairs (default 0).")
+        "random", name: "n", in: 0...1_000_000, help: "Also check n random pairs (default 0; 'check' runs 1000).")
     /// `--max-items <n>`: the largest random snapshot.
     static let maxItems = Options.integer(
         "max-items", name: "n", in: 0...100_000, help: "The largest random snapshot (default 1000).")
@@ -201,7 +203,7 @@ package enum AdaptersCheckCommand {
     ///   a bad handshake or that cannot be started; exit 73 when the JUnit
     ///   report cannot be written.
     static func sectioned(_ invocation: Invocation, sectionCount: Int, junit: OutputPath?) throws(CLIError) -> Proof {
-        let idCount = try ids.value(in: invocation) ?? defaultSectionedIDs
+        let idCount = try ids.value(in: invocation) ?? ConformanceOptions().sectionedIDs
         guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
             throw .usage(
                 "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
@@ -261,17 +263,18 @@ package enum AdaptersCheckCommand {
         }
     }
 
-    /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed` and `--shard`.
+    /// The kit's options from `--ids`, `--random`, `--max-items`, `--seed`
+    /// and `--shard`; what is not given keeps `ConformanceOptions()`'s default.
     ///
     /// - Throws: exit 64 naming the option for a bad value, or when the
     ///   options leave nothing to check.
     static func options(_ invocation: Invocation) throws(CLIError) -> ConformanceOptions {
         var options = ConformanceOptions()
-        options.ids = try ids.value(in: invocation) ?? Options.defaultIDs
-        options.randomPairs = try random.value(in: invocation) ?? 0
-        options.maxRandomItems = try maxItems.value(in: invocation) ?? 1000
-        options.seed = try Options.seed.value(in: invocation) ?? Options.defaultSeed
-        options.shard = try Options.shard.value(in: invocation) ?? .whole
+        options.ids = try ids.value(in: invocation) ?? options.ids
+        options.randomPairs = try random.value(in: invocation) ?? options.randomPairs
+        options.maxRandomItems = try maxItems.value(in: invocation) ?? options.maxRandomItems
+        options.seed = try Options.seed.value(in: invocation) ?? options.seed
+        options.shard = try Options.shard.value(in: invocation) ?? options.shard
         guard options.ids > 0 || options.randomPairs > 0 else {
             throw .usage("Nothing to check: give '--ids' from 1 or '--random' from 1.")
         }
