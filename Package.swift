@@ -54,7 +54,13 @@ let package = Package(
         // The one target that imports the C library (Glibc, Musl or Darwin):
         // system calls retried on EINTR with typed errors, spawn, memory maps,
         // signals, the monotonic clock. Internal, not a product.
-        .target(name: "UpdateCheckPlatform", path: "Packages/Platform", swiftSettings: strict),
+        .target(
+            name: "UpdateCheckPlatform", dependencies: ["UpdateCheckCPlatform"], path: "Packages/Platform",
+            exclude: ["CPlatform"], swiftSettings: strict),
+        // What the platform layer needs in C: the supervisor that a started
+        // program runs under on Linux (fork, then async-signal-safe calls
+        // only) and the table of live children a signal handler ends.
+        .target(name: "UpdateCheckCPlatform", path: "Packages/Platform/CPlatform"),
         // Small helpers shared by modules that do not depend on each other
         // (JSON text, parallel loop, clock): internal, not a product.
         .target(

@@ -1,7 +1,8 @@
 import UpdateCheckPlatform
 
-/// One running adapter program: started through `/bin/sh -c`, spoken to
-/// through pipes on its stdin and stdout, its stderr collected.
+/// One running adapter program: started through `/bin/sh -c` in a process
+/// group of its own, spoken to through pipes on its stdin and stdout, its
+/// stderr collected; when it ends, or is ended, so is everything it started.
 ///
 /// All I/O is non-blocking and multiplexed with `poll`, so a program that
 /// stops reading, stops writing or floods stderr can never block the kit:
@@ -20,6 +21,11 @@ final class AdapterProcess: @unchecked Sendable {
     }
 
     let pid: Int32
+    /// How the program ended, once it is reaped.
+    private var ending: Processes.Ending?
+    /// How long a program whose pipes were closed may take to exit by
+    /// itself before its group is sent SIGTERM, in milliseconds.
+    static let settleMilliseconds = 200
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -171,35 +177,30 @@ final class AdapterProcess: @unchecked Sendable {
     /// Closes stdin, so that a well-behaved program sees the end of input and exits.
     func finishInput() { closeFD(&input) }
 
-    /// Ends the program (SIGKILL) if it still runs, and reaps it.
+    /// Ends the program and whatever it started (its process group) if it
+    /// still runs, and reaps it: its pipes are closed, it gets
+    /// ``settleMilliseconds`` to exit by itself, then SIGTERM, then SIGKILL
+    /// (see ``Processes/endGroup(_:settleMilliseconds:)``).
     func stop() {
         closeFD(&input)
         closeFD(&output)
         closeFD(&errors)
-        guard pid > 0 else { return }
-        if case .none = try? Processes.ending(of: pid, waiting: false) {
-            Processes.kill(pid)
-            _ = try? Processes.ending(of: pid, waiting: true)
-        }
+        guard pid > 0, ending == nil else { return }
+        ending = Processes.endGroup(pid, settleMilliseconds: Self.settleMilliseconds) ?? .exited(0)
     }
 
     /// How the program ended, waiting briefly for it: `exited with status 3`,
-    /// `was killed by signal 9`, or `closed its output` if it still runs.
+    /// `was killed by signal 9`, or `closed its standard output` if it still runs.
     func exitDescription() -> String {
-        for _ in 0..<50 {
-            let ending: Processes.Ending?
-            do {
-                ending = try Processes.ending(of: pid, waiting: false)
-            } catch {
-                break
-            }
-            switch ending {
-            case .exited(let status): return "exited with status \(status)"
-            case .killed(let signal): return "was killed by signal \(signal)"
-            case nil: System.sleep(microseconds: 2000)
-            }
+        if ending == nil, pid > 0, Processes.hasEnded(pid, withinMilliseconds: 100) {
+            // Ended: its group is killed (what it left running) before it is reaped.
+            ending = Processes.endGroup(pid, settleMilliseconds: 0) ?? .exited(0)
         }
-        return "closed its output"
+        switch ending {
+        case .exited(let status): return "exited with status \(status)"
+        case .killed(let signal): return "was killed by signal \(signal)"
+        case nil: return "closed its standard output"
+        }
     }
 
     /// Writes as much queued input as the pipe takes.

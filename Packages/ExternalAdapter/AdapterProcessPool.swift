@@ -46,8 +46,6 @@ final class AdapterProcessPool: Sendable {
     let state: Mutex<State>
     /// The most copies of the program running at once.
     let processLimit: Int
-    /// The shortest wait for the handshake, in seconds: interpreters start slowly on a busy machine.
-    static var handshakeWait: Double { 30 }
     /// After this many failed cases in a row the program is not started again.
     static var failureLimit: Int { 5 }
     /// The most cases on one batch line.
@@ -289,7 +287,8 @@ final class AdapterProcessPool: Sendable {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    /// Reads and checks the program's first line.
+    /// Reads and checks the program's first line, waiting for it as long
+    /// as for an answer (`timeout` seconds).
     static func readHandshake(_ process: AdapterProcess, command: String, modelName: String, timeout: Double)
         throws(ExternalAdapterError) -> ProtocolMessages.Handshake
     {
@@ -299,10 +298,10 @@ final class AdapterProcessPool: Sendable {
             return .badHandshake(command: command, reason: reason, stderr: stderr)
         }
         let line: [UInt8]
-        switch process.nextLine(deadline: AdapterProcess.now() + UInt64(max(timeout, handshakeWait) * 1e9)) {
+        switch process.nextLine(deadline: AdapterProcess.now() + UInt64(timeout * 1e9)) {
         case .line(let text): line = text
         case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
-        case .timedOut: throw fail("it printed no handshake line within \(seconds(max(timeout, handshakeWait))).")
+        case .timedOut: throw fail("it printed no handshake line within \(seconds(timeout)).")
         }
         do {
             return try ProtocolMessages.handshake(line, modelName: modelName)

@@ -52,7 +52,7 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
     ///   - modelName: the model's name in the protocol (`uikit`,
     ///     `recyclerview`, …), which the handshake must name.
     ///   - timeout: how long the program may stay silent while a case waits
-    ///     for its answer, in seconds (for the handshake, at least 30 s).
+    ///     for its answer and for its handshake, in seconds.
     ///   - workingDirectory: the folder the program runs in (each time it
     ///     is started), or `nil` for the current folder.
     ///   - sendsEveryCase: whether every case is sent as it is, never an

@@ -52,17 +52,16 @@ public final class StoreProgram: StoreDriver, Sendable {
         -> AdapterProcess
     {
         let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
-        let wait = max(timeout, AdapterProcessPool.handshakeWait)
         func fail(_ reason: String) -> ExternalAdapterError {
             let stderr = String(decoding: process.errorTail, as: UTF8.self).trimmingSpace()
             process.stop()
             return .badHandshake(command: command, reason: reason, stderr: stderr)
         }
-        switch process.nextLine(deadline: AdapterProcess.now() + UInt64(wait * 1e9)) {
+        switch process.nextLine(deadline: AdapterProcess.now() + UInt64(timeout * 1e9)) {
         case .line(let line):
             if let reason = StoreProtocolMessages.checkHandshake(line) { throw fail(reason) }
         case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
-        case .timedOut: throw fail("it printed no handshake line within \(AdapterProcessPool.seconds(wait)).")
+        case .timedOut: throw fail("it printed no handshake line within \(AdapterProcessPool.seconds(timeout)).")
         }
         process.clearErrors()
         return process

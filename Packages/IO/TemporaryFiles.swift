@@ -88,9 +88,12 @@ package enum TemporaryFiles {
     }
 }
 
-/// The signal handler: unlinks every registered temporary file, then ends
-/// the process with the signal's default action.
+/// The signal handler: passes the signal to every started program's process
+/// group and kills the groups that did not end within 0.9 s, unlinks
+/// every registered temporary file, then ends the process with the signal's
+/// default action.
 private func removeAndReraise(_ number: Int32) {
+    Processes.endEveryGroup(forwarding: number)
     let used = TemporaryFiles.live.load(ordering: .acquiring)
     for slot in 0..<TemporaryFiles.capacity where used & (1 << UInt64(slot)) != 0 {
         Signals.removeFile(TemporaryFiles.storage + slot * TemporaryFiles.slotBytes)

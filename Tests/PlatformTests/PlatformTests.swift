@@ -68,6 +68,69 @@ import UpdateCheckPlatform
         #expect(try Processes.ending(of: pid, waiting: true) == .exited(3))
     }
 
+    /// Runs `script` with `/bin/sh -c`, its output on a pipe; returns the
+    /// child and the first line it printed.
+    func startReadingALine(_ script: String) throws -> (pid: Int32, line: String) {
+        let output = try Processes.makePipe()
+        let input = try Processes.makePipe()
+        let pid = try Processes.spawn(
+            "/bin/sh", arguments: ["/bin/sh", "-c", script], input: input.read, output: output.write,
+            error: output.write, closing: [input.read, input.write, output.read, output.write])
+        [input.read, output.write].forEach(System.closeQuietly)
+        defer { [input.write, output.read].forEach(System.closeQuietly) }
+        var bytes: [UInt8] = []
+        var byte: [UInt8] = [0]
+        while try byte.withUnsafeMutableBytes({ try System.read(output.read, into: $0.baseAddress!, count: 1) }) == 1,
+            byte[0] != 0x0A
+        {
+            bytes.append(byte[0])
+        }
+        return (pid, String(decoding: bytes, as: UTF8.self))
+    }
+
+    @Test func aSignalThatKilledTheProgramIsItsEnding() throws {
+        let started = try startReadingALine("echo ready; kill -USR1 $$")
+        #expect(started.line == "ready")
+        #expect(try Processes.ending(of: started.pid, waiting: true) == .killed(SIGUSR1))
+    }
+
+    #if os(Linux)
+        /// Whether process `pid` runs (exists and is not a zombie), from `/proc`.
+        func runs(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            return !stat[close...].hasPrefix(") Z")
+        }
+
+        @Test func endingAGroupEndsWhatTheProgramStartedThoughItIgnoresSIGTERM() throws {
+            let started = try startReadingALine("trap '' TERM; sleep 300 & echo $!; exec sleep 300")
+            let background = try #require(Int32(started.line))
+            #expect(runs(background))
+            let start = MonotonicClock.nanoseconds()
+            #expect(Processes.endGroup(started.pid, settleMilliseconds: 10) == .killed(SIGKILL))
+            #expect(MonotonicClock.nanoseconds() - start < 5_000_000_000)
+            var waited = 0
+            while runs(background), waited < 200 {
+                System.sleep(microseconds: 10_000)
+                waited += 1
+            }
+            #expect(!runs(background))
+        }
+
+        @Test func aProgramThatEndsTakesWhatItLeftRunningWithIt() throws {
+            let started = try startReadingALine("sleep 300 & echo $!; exit 4")
+            let background = try #require(Int32(started.line))
+            #expect(try Processes.ending(of: started.pid, waiting: true) == .exited(4))
+            var waited = 0
+            while runs(background), waited < 200 {
+                System.sleep(microseconds: 10_000)
+                waited += 1
+            }
+            #expect(!runs(background))
+        }
+    #endif
+
     @Test func theMonotonicClockCountsASleep() {
         let start = MonotonicClock.nanoseconds()
         System.sleep(microseconds: 20_000)
