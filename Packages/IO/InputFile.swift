@@ -79,7 +79,10 @@ package enum InputFile {
             return mapped
         }
         // A regular file fits with one byte to spare, so its end is seen without growing.
-        let input = InputBytes(capacity: isRegular ? Int(info.size) + 1 : min(64 << 10, limit + 1))
+        let capacity = isRegular ? Int(info.size) + 1 : min(64 << 10, limit + 1)
+        guard let input = InputBytes(capacity: capacity) else {
+            throw .cannotRead(path: name, problem: "cannot be read (out of memory for its \(capacity - 1) bytes)")
+        }
         while true {
             if input.count == input.capacity {
                 guard input.grow(to: min(input.capacity * 2, limit + 1)) else {
@@ -148,19 +151,20 @@ package final class InputBytes: @unchecked Sendable {
     /// The read-only mapping of a file the bytes are (unmapped, not freed), or nil.
     private let mapping: Memory.Mapping?
 
-    /// An empty input with room for `capacity` bytes.
-    fileprivate init(capacity: Int) {
+    /// An empty input with room for `capacity` bytes, or `nil` when memory
+    /// is exhausted (a limit on the process's memory, say).
+    fileprivate init?(capacity: Int) {
         mapping = nil
         // Large inputs in whole huge pages, which the system may back with them.
         let hugePage = Memory.hugePage
         self.capacity = capacity >= 2 * hugePage ? (capacity + hugePage - 1) / hugePage * hugePage : max(capacity, 1)
-        guard let memory = Memory.allocate(self.capacity) else { fatalError("out of memory reading an input") }
+        guard let memory = Memory.allocate(self.capacity) else { return nil }
         start = memory.assumingMemoryBound(to: UInt8.self)
     }
 
     /// Bytes given in memory (tests, inputs built by the CLI).
     package convenience init(_ bytes: [UInt8]) {
-        self.init(capacity: bytes.count)
+        self.init(capacity: bytes.count)!  // memory given in tests and by the CLI, never exhausted
         bytes.withUnsafeBufferPointer {
             if let source = $0.baseAddress { start.initialize(from: source, count: $0.count) }
         }
@@ -168,8 +172,8 @@ package final class InputBytes: @unchecked Sendable {
     }
 
     /// The first `count` bytes of the open regular file `descriptor`, mapped
-    /// read-only with their pages made present at once, or `nil` when the
-    /// system refuses (the caller then reads the file).
+    /// read-only (pages present as they are read), or `nil` when the system
+    /// refuses (the caller then reads the file).
     fileprivate init?(mapping descriptor: Int32, count: Int) {
         guard let mapping = Memory.mapReadOnly(descriptor, count: count) else { return nil }
         self.mapping = mapping

@@ -38,15 +38,17 @@ package enum Memory {
     }
 
     /// The first `count` bytes of the open regular file `descriptor`, mapped
-    /// read-only (on Linux with their pages made present at once); `nil`
-    /// when the system refuses.
+    /// read-only and advised as read once, in order (the system reads ahead);
+    /// `nil` when the system refuses.
+    ///
+    /// Pages become present as they are first read, never all at once: a
+    /// reader that stops at an error near the start of a huge (or sparse)
+    /// file touches only the pages before it.
     package static func mapReadOnly(_ descriptor: Int32, count: Int) -> Mapping? {
-        #if os(Linux)
-            let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-            let flags = MAP_PRIVATE
-        #endif
-        guard let start = mmap(nil, count, PROT_READ, flags, descriptor, 0), start != MAP_FAILED else { return nil }
+        guard let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
+            return nil
+        }
+        _ = madvise(start, count, MADV_SEQUENTIAL)
         return Mapping(start: start, length: count)
     }
 

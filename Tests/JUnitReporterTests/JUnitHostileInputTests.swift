@@ -42,10 +42,63 @@ import Testing
         let path = TemporaryFolder.shared.path("late.xml")
         try "<?xml version=\"1.0\"?>\n<!-- a -- b\n -->\n<?pi x?>\n\n<!DOCTYPE t>\n<testsuite/>\n"
             .write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(JUnitReadingBounds.doctypeLine(path) == 6)
+        #expect(throws: JUnitReadingBounds.refusedDoctype(path: path, line: 6)) {
+            try JUnitValidator.validate(file: path)
+        }
         let plain = TemporaryFolder.shared.path("plain.xml")
-        try "<!-- <!DOCTYPE --><testsuite name=\"<!DOCTYPE\"/>".write(toFile: plain, atomically: false, encoding: .utf8)
-        #expect(JUnitReadingBounds.doctypeLine(plain) == nil)
+        try
+            "<!-- <!DOCTYPE --><![CDATA[<!DOCTYPE]]><testsuite name=\"&lt;!DOCTYPE\" tests=\"0\" failures=\"0\" errors=\"0\"/>"
+            .write(toFile: plain, atomically: false, encoding: .utf8)
+        #expect(try JUnitValidator.validate(file: plain).problems.map(\.message).allSatisfy { !$0.contains("DOCTYPE") })
+    }
+
+    /// The message of a report refused for going past a bound.
+    static func past(_ path: String, line: Int, _ problem: String) -> JUnitReporterError {
+        .malformed(
+            path: path, line: line, reason: "\(problem); past the reading bounds (\(JUnitReadingBounds.summary))")
+    }
+
+    @Test func aNulByteIsRefusedAtOnceEvenInAHugeSparseFile() throws {
+        let path = TemporaryFolder.shared.path("zeros.xml")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 1 << 30)  // 1 GiB of holes: refused at its first byte, none read past it
+        try handle.close()
+        let refused = Self.past(path, line: 1, "a NUL byte, which XML never allows")
+        #expect(throws: refused) { try JUnitValidator.validate(file: path) }
+        #expect(try mergeError([path]) == refused)
+        let late = TemporaryFolder.shared.path("late-nul.xml")
+        try Data("<testsuites>\n<testsuite name=\"a\u{0}\"".utf8).write(to: URL(fileURLWithPath: late))
+        #expect(throws: Self.past(late, line: 2, "a NUL byte, which XML never allows")) {
+            try JUnitValidator.validate(file: late, schema: .jenkins)
+        }
+    }
+
+    @Test func aReportLargerThanTheBoundIsRefusedBeforeItIsRead() throws {
+        let path = TemporaryFolder.shared.path("huge.xml")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("<testsuites>".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(JUnitReadingBounds.maxReportBytes) + 1)
+        try handle.close()
+        let refused = Self.past(path, line: 0, "larger than 2 GiB, the largest report read")
+        #expect(throws: refused) { try JUnitValidator.validate(file: path) }
+        #expect(try mergeError([path]) == refused)
+        #expect(refused.description.hasPrefix("\(path): larger than 2 GiB"))
+    }
+
+    @Test func aTagWithTooManyAttributesIsRefusedBeforeLibxml2SeesIt() throws {
+        func report(attributes: Int) -> String {
+            let extra = (0..<attributes - 4).map { " a\($0)=\"x>y\"" }.joined()
+            return
+                "<testsuites>\n<!-- a=b -->\n<testsuite name='s' tests=\"0\" failures=\"0\" errors=\"0\"\(extra)/>\n</testsuites>\n"
+        }
+        let path = TemporaryFolder.shared.path("attributes.xml")
+        try report(attributes: JUnitReadingBounds.maxAttributes).write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try JUnitValidator.validate(file: path).problems == [])
+        try report(attributes: 200_000).write(toFile: path, atomically: false, encoding: .utf8)
+        let refused = Self.past(path, line: 3, "a start tag with more than 256 attributes")
+        #expect(throws: refused) { try JUnitValidator.validate(file: path) }
+        #expect(try mergeError([path]) == refused)
     }
 
     @Test func anUndeclaredEntityIsAnErrorNeverDroppedText() throws {

@@ -4,13 +4,16 @@ import UpdateCheckPlatform
 
 /// libxml2's streaming `xmlTextReader` over one file: one node at a time,
 /// so reports of any size are read in bounded memory, within
-/// ``JUnitReadingBounds`` (checked on every node). Parser and schema errors
-/// go to ``diagnostics``.
+/// ``JUnitReadingBounds`` (the bytes checked by an ``XMLInputGate`` before
+/// libxml2 sees them, the nodes checked as they are read). Parser and
+/// schema errors go to ``diagnostics``.
 final class XMLReader {
     /// The file read.
     let path: String
     /// The errors found while reading.
     let diagnostics: XMLDiagnostics
+    /// What libxml2 reads through (kept alive as long as the reader).
+    private let gate: XMLInputGate
     private let reader: xmlTextReaderPtr
 
     /// Opens `path` for reading.
@@ -20,36 +23,49 @@ final class XMLReader {
     ///
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
     ///   file is missing, a folder or unreadable;
-    ///   ``JUnitReporterError/malformed(path:line:reason:)`` when it declares
-    ///   a document type.
+    ///   ``JUnitReporterError/malformed(path:line:reason:)`` when a regular
+    ///   file is larger than ``JUnitReadingBounds/maxReportBytes``.
     convenience init(path: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
-        _ = LibXML.initialized
         if path == Self.standardInput {
             try self.init(
-                xmlReaderForFd(System.standardInput, nil, nil, LibXML.readOptions), shown: Self.displayName(path),
+                gate: XMLInputGate(descriptor: System.standardInput, owning: false), shown: Self.displayName(path),
                 diagnostics: diagnostics)
             return
         }
         try XMLReader.checkReadable(path)
-        if let line = JUnitReadingBounds.doctypeLine(path) {
-            throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
+        let descriptor: Int32
+        do {
+            descriptor = try System.open(path, .readOnly)
+        } catch {
+            throw .cannotRead(path: path, reason: "cannot be opened (\(error))")
         }
-        try self.init(xmlReaderForFile(path, nil, LibXML.readOptions), shown: path, diagnostics: diagnostics)
+        try self.init(gate: XMLInputGate(descriptor: descriptor, owning: true), shown: path, diagnostics: diagnostics)
     }
 
     /// Reads the open file `descriptor` from where it stands (it stays open),
     /// naming it `shown` in messages.
     convenience init(descriptor: Int32, shown: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
-        _ = LibXML.initialized
-        try self.init(xmlReaderForFd(descriptor, nil, nil, LibXML.readOptions), shown: shown, diagnostics: diagnostics)
+        try self.init(gate: XMLInputGate(descriptor: descriptor, owning: false), shown: shown, diagnostics: diagnostics)
     }
 
-    private init(_ opened: xmlTextReaderPtr?, shown: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+    private init(gate: XMLInputGate, shown: String, diagnostics: XMLDiagnostics) throws(JUnitReporterError) {
+        _ = LibXML.initialized
+        if let refusal = XMLInputGate.sizeRefusal(of: gate.descriptor) {
+            throw Self.refused(shown, refusal)
+        }
+        let opened = xmlReaderForIO(
+            XMLInputGate.readCallback, XMLInputGate.closeCallback, gate.context, shown, nil, LibXML.readOptions)
         guard let reader = opened else { throw .cannotRead(path: shown, reason: "cannot be opened") }
         self.path = shown
         self.diagnostics = diagnostics
+        self.gate = gate
         self.reader = reader
         xmlTextReaderSetStructuredErrorHandler(reader, XMLDiagnostics.handler, diagnostics.context)
+    }
+
+    /// The error for a report its gate refused.
+    static func refused(_ path: String, _ refusal: XMLInputGate.Refusal) -> JUnitReporterError {
+        .malformed(path: path, line: refusal.line, reason: refusal.reason)
     }
 
     deinit {
@@ -60,11 +76,13 @@ final class XMLReader {
     /// (recorded in ``diagnostics``).
     ///
     /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` past
-    ///   one of the ``JUnitReadingBounds`` (a document type declaration, an
-    ///   attribute or text too long, nesting too deep, an attribute libxml2
-    ///   could not read), naming the line and the bound.
+    ///   one of the ``JUnitReadingBounds`` (a NUL byte, too many bytes or
+    ///   attributes, a document type declaration, an attribute or text too
+    ///   long, nesting too deep, an attribute libxml2 could not read), naming
+    ///   the line and the bound.
     func read() throws(JUnitReporterError) -> Bool {
         let more = xmlTextReaderRead(reader) == 1
+        if let refusal = gate.refusal { throw Self.refused(path, refusal) }
         if let limit = diagnostics.limitProblem {
             throw .malformed(
                 path: path, line: limit.line,

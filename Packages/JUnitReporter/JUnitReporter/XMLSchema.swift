@@ -62,23 +62,31 @@ final class XMLSchema {
     /// each violation with its line to `diagnostics` (memory grows with the
     /// number of children of an open element; see ``JUnitValidator``).
     func validate(file: String, diagnostics: XMLDiagnostics) {
-        withValidation(reportingTo: diagnostics) { xmlSchemaValidateFile($0, file, 0) }
+        guard let descriptor = try? System.open(file, .readOnly) else {
+            diagnostics.record(line: 0, "schema: \(file) cannot be read again")
+            return
+        }
+        defer { System.closeQuietly(descriptor) }
+        validate(descriptor: descriptor, diagnostics: diagnostics)
     }
 
     /// Validates the well-formed file open at `descriptor`, from where it
-    /// stands, like ``validate(file:diagnostics:)``; the descriptor stays
-    /// open.
+    /// stands, like ``validate(file:diagnostics:)``, through an
+    /// ``XMLInputGate``; the descriptor stays open.
     func validate(descriptor: Int32, diagnostics: XMLDiagnostics) {
+        let gate = XMLInputGate(descriptor: descriptor, owning: false)
         withValidation(reportingTo: diagnostics) { context in
-            // The input buffer closes what it reads from: it gets its own copy.
-            let own = (try? System.duplicate(descriptor)) ?? -1
-            guard own >= 0, let input = xmlParserInputBufferCreateFd(own, XML_CHAR_ENCODING_NONE) else {
-                if own >= 0 { System.closeQuietly(own) }
-                diagnostics.record(line: 0, "schema: the copy of the input cannot be read again")
+            guard
+                let input = xmlParserInputBufferCreateIO(
+                    XMLInputGate.readCallback, XMLInputGate.closeCallback, gate.context, XML_CHAR_ENCODING_NONE)
+            else {
+                diagnostics.record(line: 0, "schema: the input cannot be read again")
                 return
             }
             xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_NONE, nil, nil)
         }
+        if let refusal = gate.refusal { diagnostics.record(line: refusal.line, "schema: \(refusal.reason)") }
+        withExtendedLifetime(gate) {}
     }
 
     /// Calls `body` with a validation context for this schema whose errors

@@ -33,9 +33,10 @@ package enum JUnitMergeCommand {
               - a case without a name is named "(unnamed case, line N)" (warning);
               - namespaces declared on <testsuites> are kept on what is copied.
 
-            Reading bounds (an input past them is refused): no <!DOCTYPE>, so no
-            entities; attribute values up to 1 MiB; text up to 8 MiB per node;
-            nesting up to 256 levels.
+            Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
+            byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
+            entities; up to 256 attributes per tag; attribute values up to 1 MiB; text
+            up to 8 MiB per node; nesting up to 256 levels.
 
             Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
             reading bounds (named with its line); 66 an input is missing; 73 the

@@ -1,0 +1,180 @@
+import UpdateCheckLibXML2
+import UpdateCheckPlatform
+
+/// The one way bytes of a report reach libxml2: read from a descriptor in
+/// chunks and checked against the ``JUnitReadingBounds`` that must hold
+/// before libxml2 parses them.
+///
+/// libxml2 is handed the report through I/O callbacks, never a path, so
+/// every pass over a report (the structure read, the merge, the schema
+/// validation) goes through a gate. A gate stops libxml2 with a read error,
+/// before it sees the offending chunk, at:
+/// - the first NUL byte (never allowed in XML 1.0), so a file of zeros is
+///   refused at its first bytes, whatever its size;
+/// - more than ``JUnitReadingBounds/maxReportBytes`` bytes (a regular file
+///   that says it is larger is refused before any read);
+/// - a `<!DOCTYPE` (or any `<!D…` declaration), so no DTD and no entity is
+///   ever read;
+/// - a start tag with more than ``JUnitReadingBounds/maxAttributes``
+///   attributes: libxml2 2.9 checks each attribute of a tag against all the
+///   previous ones, so 200,000 attributes cost it minutes.
+///
+/// After libxml2 stops, ``refusal`` says why; the reader turns it into
+/// ``JUnitReporterError/malformed(path:line:reason:)``.
+///
+/// - Complexity: O(n) in the bytes read, one pass of a byte-wise scanner
+///   with constant state; memory one chunk (libxml2's).
+final class XMLInputGate {
+    /// Why the report was refused, and on which line.
+    struct Refusal: Equatable {
+        /// The line (1-based) of the offending byte, or 0 for the file's size.
+        var line: Int
+        /// What is wrong, for a message.
+        var reason: String
+
+        /// The refusal at `line` for going past a bound: `problem`, then the bounds.
+        static func past(_ problem: String, line: Int) -> Refusal {
+            Refusal(line: line, reason: "\(problem); past the reading bounds (\(JUnitReadingBounds.summary))")
+        }
+    }
+
+    /// The scanner's place in the markup, carried from chunk to chunk.
+    private enum State {
+        case text, open, bang, bangDash, comment, commentDash, commentDashDash
+        case cdata, cdataBracket, cdataBrackets, instruction, instructionQuestion
+        case declaration, endTag, startTag, quoted(UInt8)
+    }
+
+    /// The descriptor read (closed with the gate when ``ownsDescriptor``).
+    let descriptor: Int32
+    private let ownsDescriptor: Bool
+    /// Why reading stopped, once it has.
+    private(set) var refusal: Refusal?
+    private var state = State.text
+    private var attributes = 0
+    private var line = 1
+    private var total = 0
+
+    /// A gate over `descriptor`, read from where it stands; with `owning`,
+    /// the gate closes it when it is freed.
+    init(descriptor: Int32, owning: Bool) {
+        self.descriptor = descriptor
+        self.ownsDescriptor = owning
+    }
+
+    deinit {
+        if ownsDescriptor { System.closeQuietly(descriptor) }
+    }
+
+    /// The refusal of a regular file whose size is past the bound, before
+    /// anything is read, or `nil`.
+    static func sizeRefusal(of descriptor: Int32) -> Refusal? {
+        guard let status = try? System.status(of: descriptor), status.kind == .regular,
+            status.size > Int64(JUnitReadingBounds.maxReportBytes)
+        else { return nil }
+        return .past(tooLarge, line: 0)
+    }
+
+    private static let tooLarge = "larger than \(JUnitReadingBounds.maxReportBytes >> 30) GiB, the largest report read"
+
+    /// Reads up to `count` bytes into `buffer` for libxml2: the count read,
+    /// 0 at the end, -1 on a read error or a refusal (then ``refusal`` is set).
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        if refusal != nil { return -1 }
+        let read: Int
+        do {
+            read = try System.read(descriptor, into: buffer, count: count)
+        } catch {
+            refusal = Refusal(line: line, reason: "cannot be read: \(error)")
+            return -1
+        }
+        total += read
+        if total > JUnitReadingBounds.maxReportBytes {
+            refusal = .past(Self.tooLarge, line: line)
+            return -1
+        }
+        if let refused = scan(UnsafeBufferPointer(start: buffer, count: read)) {
+            refusal = refused
+            return -1
+        }
+        return read
+    }
+
+    /// Scans one chunk, carrying ``state`` and ``line`` on; the refusal of
+    /// the first refused byte, or `nil`.
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Refusal? {
+        for byte in bytes {
+            switch byte {
+            case 0: return .past("a NUL byte, which XML never allows", line: line)
+            case UInt8(ascii: "\n"): line += 1
+            default: break
+            }
+            switch (state, byte) {
+            case (.text, UInt8(ascii: "<")): state = .open
+            case (.text, _): break
+            case (.open, UInt8(ascii: "!")): state = .bang
+            case (.open, UInt8(ascii: "?")): state = .instruction
+            case (.open, UInt8(ascii: "/")): state = .endTag
+            case (.open, UInt8(ascii: ">")): state = .text
+            case (.open, _):
+                state = .startTag
+                attributes = 0
+            case (.bang, UInt8(ascii: "-")): state = .bangDash
+            case (.bang, UInt8(ascii: "[")): state = .cdata
+            case (.bang, UInt8(ascii: "D")):
+                return Refusal(line: line, reason: JUnitReadingBounds.doctypeReason)
+            case (.bang, _): state = .declaration
+            case (.bangDash, UInt8(ascii: "-")): state = .comment
+            case (.bangDash, _): state = .declaration
+            case (.comment, UInt8(ascii: "-")): state = .commentDash
+            case (.comment, _): break
+            case (.commentDash, UInt8(ascii: "-")): state = .commentDashDash
+            case (.commentDash, _): state = .comment
+            case (.commentDashDash, UInt8(ascii: ">")): state = .text
+            case (.commentDashDash, UInt8(ascii: "-")): break
+            case (.commentDashDash, _): state = .comment
+            case (.cdata, UInt8(ascii: "]")): state = .cdataBracket
+            case (.cdata, _): break
+            case (.cdataBracket, UInt8(ascii: "]")): state = .cdataBrackets
+            case (.cdataBracket, _): state = .cdata
+            case (.cdataBrackets, UInt8(ascii: ">")): state = .text
+            case (.cdataBrackets, UInt8(ascii: "]")): break
+            case (.cdataBrackets, _): state = .cdata
+            case (.instruction, UInt8(ascii: "?")): state = .instructionQuestion
+            case (.instruction, _): break
+            case (.instructionQuestion, UInt8(ascii: ">")): state = .text
+            case (.instructionQuestion, UInt8(ascii: "?")): break
+            case (.instructionQuestion, _): state = .instruction
+            case (.declaration, UInt8(ascii: ">")), (.endTag, UInt8(ascii: ">")): state = .text
+            case (.declaration, _), (.endTag, _): break
+            case (.startTag, UInt8(ascii: "\"")), (.startTag, UInt8(ascii: "'")): state = .quoted(byte)
+            case (.startTag, UInt8(ascii: "=")):
+                attributes += 1
+                if attributes > JUnitReadingBounds.maxAttributes {
+                    return .past(
+                        "a start tag with more than \(JUnitReadingBounds.maxAttributes) attributes", line: line)
+                }
+            case (.startTag, UInt8(ascii: ">")): state = .text
+            case (.startTag, _): break
+            case (.quoted(let quote), _): if byte == quote { state = .startTag }
+            }
+        }
+        return nil
+    }
+
+    /// The callback libxml2 reads through; `context` is an unretained gate.
+    static let readCallback: xmlInputReadCallback = { context, buffer, length in
+        guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+        let gate = Unmanaged<XMLInputGate>.fromOpaque(context).takeUnretainedValue()
+        let raw = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+        return Int32(gate.read(into: raw, count: Int(length)))
+    }
+
+    /// The callback libxml2 closes through: the gate itself is freed by its
+    /// owner, after libxml2.
+    static let closeCallback: xmlInputCloseCallback = { _ in 0 }
+
+    /// The gate as libxml2's callback context (unretained: its owner keeps
+    /// it alive for as long as libxml2 reads).
+    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
