@@ -18,6 +18,9 @@ final class AdapterProcess: @unchecked Sendable {
         case closed
         /// No whole line before the deadline.
         case timedOut
+        /// More than ``lineLimit`` bytes without a newline: refused unread
+        /// (the program is stopped by the caller).
+        case tooLong
     }
 
     let pid: Int32
@@ -51,8 +54,11 @@ final class AdapterProcess: @unchecked Sendable {
     private var outgoingStart = 0
     /// The most stderr kept.
     let errorLimit = 4096
-    /// The longest line accepted from stdout.
-    let lineLimit = 64 << 20
+    /// The longest line accepted from stdout (64 MiB): a longer one is
+    /// refused as soon as its first ``lineLimit`` bytes are read.
+    static let lineLimit = 64 << 20
+    /// ``lineLimit`` as messages say it.
+    static let lineLimitText = "the 64 MiB line bound"
 
     /// Starts `command` with `/bin/sh -c`, in `workingDirectory` when given.
     ///
@@ -116,13 +122,21 @@ final class AdapterProcess: @unchecked Sendable {
     func nextLine(deadline: UInt64) -> LineResult {
         while true {
             if let newline = nextNewline() {
-                let line = Array(pending[pendingStart..<newline])
-                pendingStart = newline + 1
-                scanned = pendingStart
                 while let read = outputReads.first, read.end <= newline {
                     outputReads.removeFirst()
                 }
                 errorsBeforeLastLine = outputReads.first?.errorsSeen ?? errorsSeen
+                if pendingStart == 0, newline == pending.count - 1 {
+                    // The buffer holds just this line (a long one, often): handed over, not copied.
+                    pending.removeLast()
+                    let line = pending
+                    pending = []
+                    scanned = 0
+                    return .line(line)
+                }
+                let line = Array(pending[pendingStart..<newline])
+                pendingStart = newline + 1
+                scanned = pendingStart
                 if pendingStart > 1 << 16, pendingStart * 2 > pending.count {
                     pending.removeSubrange(0..<pendingStart)
                     for index in outputReads.indices { outputReads[index].end -= pendingStart }
@@ -132,7 +146,7 @@ final class AdapterProcess: @unchecked Sendable {
                 return .line(line)
             }
             scanned = pending.count
-            if pending.count - pendingStart > lineLimit { return .line(Array(pending[pendingStart...])) }
+            if pending.count - pendingStart > Self.lineLimit { return .tooLong }
             guard output >= 0 else { return .closed }
             let now = Self.now()
             guard now < deadline else { return .timedOut }
@@ -146,7 +160,11 @@ final class AdapterProcess: @unchecked Sendable {
             for entry in waits where entry.isReady {
                 let fd = entry.descriptor
                 if fd == output {
-                    let open = drain(output, into: &pending, limit: nil)
+                    if pending.count - pendingStart > 1 << 23, pending.capacity < pendingStart + Self.lineLimit {
+                        // A long line: room for the whole bound at once, not copied again at each doubling.
+                        pending.reserveCapacity(pendingStart + Self.lineLimit + chunk.count)
+                    }
+                    let open = drain(output, into: &pending, limit: pendingStart + Self.lineLimit)
                     if outputReads.last?.end != pending.count {
                         outputReads.append((end: pending.count, errorsSeen: errorsSeen))
                     }
@@ -233,9 +251,10 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
-    /// Reads everything available from `fd` into `buffer`; `false` at end of file.
+    /// Reads everything available from `fd` into `buffer`, or until it
+    /// holds more than `limit` bytes; `false` at end of file.
     private func drain(_ fd: Int32, into buffer: inout [UInt8], limit: Int?) -> Bool {
-        while true {
+        while limit.map({ buffer.count <= $0 }) ?? true {
             let result = chunk.withUnsafeMutableBytes { bytes -> Result<Int, Errno> in
                 do throws(Errno) {
                     return .success(try System.read(fd, into: bytes.baseAddress!, count: bytes.count))
@@ -251,6 +270,7 @@ final class AdapterProcess: @unchecked Sendable {
             if count == 0 { return false }
             buffer += chunk[0..<count]
         }
+        return true
     }
 
     private func closeFD(_ fd: inout Int32) {

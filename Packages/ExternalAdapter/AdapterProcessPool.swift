@@ -138,7 +138,8 @@ final class AdapterProcessPool: Sendable {
     }
 
     /// Asks the program each of `requests` (request lines, the request
-    /// numbered *i* written with `"id": i`), pipelined, restarting it after
+    /// numbered *i* written with `"id": i`, its case of size `sizes[i]`:
+    /// see ``ProtocolMessages/batchLimit(size:)``), pipelined, restarting it after
     /// a failure and sending the unanswered ones again; `resolve` turns the
     /// batches of request *i*'s response into its answer, or refuses them.
     ///
@@ -149,7 +150,7 @@ final class AdapterProcessPool: Sendable {
     /// request that causes it.
     @usableFromInline
     func ask<Answer: Sendable>(
-        _ requests: [[UInt8]],
+        _ requests: [[UInt8]], sizes: [Int],
         resolve: (Int, [ProtocolMessages.RawBatch]) -> Result<Answer, ProtocolMessages.Refusal>
     ) -> [Outcome<Answer>] {
         var outcomes = [Outcome<Answer>?](repeating: nil, count: requests.count)
@@ -174,7 +175,9 @@ final class AdapterProcessPool: Sendable {
                 let deadline = AdapterProcess.now() + UInt64(timeout * 1e9)
                 switch process.nextLine(deadline: deadline) {
                 case .line(let line):
-                    for response in ProtocolMessages.responses(line, waiting: waiting, sectioned: sectioned) {
+                    for response in ProtocolMessages.responses(
+                        line, waiting: waiting, sizes: sizes, sectioned: sectioned)
+                    {
                         switch response {
                         case .answer(let id, let raw):
                             switch resolve(id, raw) {
@@ -198,6 +201,8 @@ final class AdapterProcessPool: Sendable {
                     failure = "the program \(process.exitDescription()) before answering"
                 case .timedOut:
                     failure = "no answer within \(Self.seconds(timeout))"
+                case .tooLong:
+                    failure = "it printed a line over \(AdapterProcess.lineLimitText)"
                 }
             }
             let sent = unresolved.count
@@ -302,6 +307,7 @@ final class AdapterProcessPool: Sendable {
         case .line(let text): line = text
         case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
         case .timedOut: throw fail("it printed no handshake line within \(seconds(timeout)).")
+        case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         do {
             return try ProtocolMessages.handshake(line, modelName: modelName)

@@ -19,11 +19,12 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
         }
     }
 
-    /// The wrapped call's text, or `no usable answer: …` with the reason.
+    /// The wrapped call's text, or `no usable answer`: the reason is the
+    /// failure's own (``ExternalModelFailure/program(_:)``), printed once.
     public var description: String {
         switch self {
         case .call(let call): call.description
-        case .failed(let reason): "no usable answer: \(reason)"
+        case .failed: "no usable answer"
         }
     }
 }

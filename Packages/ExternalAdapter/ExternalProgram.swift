@@ -121,7 +121,8 @@ final class ExternalProgram<Form: ProgramForm>: Sendable {
         let requests = cases.indices.map {
             Form.request(id: $0, plan: cases[$0].plan, names: names[$0], positions: positions)
         }
-        return pool.ask(requests) { id, raw -> Result<KeptAnswer, ProtocolMessages.Refusal> in
+        return pool.ask(requests, sizes: cases.map { Form.size(of: $0.plan) }) {
+            id, raw -> Result<KeptAnswer, ProtocolMessages.Refusal> in
             var callsName = false
             do throws(ProtocolMessages.Refusal) {
                 let batches = try Form.resolve(

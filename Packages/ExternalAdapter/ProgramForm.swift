@@ -29,6 +29,11 @@ protocol ProgramForm {
     /// The kit's own names of `plan`, for a case sent as it is.
     static func ownNames(of plan: Plan) -> Names
 
+    /// The size of `plan`'s case that bounds its answer (see
+    /// ``ProtocolMessages/batchLimit(size:)``): the items of both snapshots,
+    /// with their sections.
+    static func size(of plan: Plan) -> Int
+
     /// The request line for case `id`: `plan` with its IDs named by `names`
     /// (`positions`: a flat plan as positions).
     static func request(id: Int, plan: Plan, names: Names, positions: Bool) -> [UInt8]
@@ -75,6 +80,9 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
 
     @inlinable
     static func ownNames(of plan: Plan) -> Names { nil }
+
+    @usableFromInline
+    static func size(of plan: Plan) -> Int { plan.old.count + plan.new.count }
 
     @usableFromInline
     static func request(id: Int, plan: Plan, names: Names, positions: Bool) -> [UInt8] {
@@ -132,6 +140,13 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     @usableFromInline
     static func ownNames(of plan: Plan) -> Names {
         SectionedCase(plan, sectionNumber: { Int($0.number) }, itemNumber: { Int($0.number) })
+    }
+
+    @usableFromInline
+    static func size(of plan: Plan) -> Int {
+        [plan.old, plan.new].reduce(0) { total, snapshot in
+            snapshot.sections.reduce(total + snapshot.sections.count) { $0 + $1.items.count }
+        }
     }
 
     @usableFromInline

@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// A JSON value of the adapter protocol, parsed from one line of a
 /// program's output (RFC 8259, UTF-8). Requests are written with
 /// `JSONText` of UpdateCheckSupport.
@@ -47,8 +49,14 @@ enum ProtocolJSON: Equatable {
     }
 
     /// Parses one line; the message of the error names the byte column.
-    static func parse(_ bytes: some Collection<UInt8>) throws(ProtocolJSONError) -> ProtocolJSON {
-        var parser = Parser(bytes: Array(bytes))
+    /// Strings must be valid UTF-8 and an object's keys unique; a line of
+    /// more than `maxValues` values (each string, number, literal, array
+    /// and object counts one) is refused as soon as its next value starts,
+    /// before the tree grows further (``ProtocolJSONError/pastValueBound``).
+    static func parse(_ bytes: some Collection<UInt8>, maxValues: Int = .max) throws(ProtocolJSONError)
+        -> ProtocolJSON
+    {
+        var parser = Parser(bytes: Array(bytes), maxValues: maxValues)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -60,8 +68,14 @@ enum ProtocolJSON: Equatable {
     struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// The most values the line may hold, and how many have started.
+        let maxValues: Int
+        var values = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], maxValues: Int = .max) {
+            self.bytes = bytes
+            self.maxValues = maxValues
+        }
 
         func error(_ message: String) -> ProtocolJSONError {
             ProtocolJSONError(column: index + 1, message: message)
@@ -74,10 +88,18 @@ enum ProtocolJSON: Equatable {
         mutating func value(depth: Int) throws(ProtocolJSONError) -> ProtocolJSON {
             guard depth < 64 else { throw error("nested more than 64 levels deep") }
             guard index < bytes.count else { throw error("the line ends where a value should start") }
+            values += 1
+            guard values <= maxValues else {
+                var bound = error("more than \(maxValues) values")
+                bound.pastValueBound = true
+                throw bound
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
                 var members: [(key: String, value: ProtocolJSON)] = []
+                // Keys seen, once the object is too large for a linear search.
+                var seen: Set<String> = []
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
@@ -88,7 +110,19 @@ enum ProtocolJSON: Equatable {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                         throw error("expected a member name in quotes")
                     }
+                    let keyStart = index
                     let key = try string()
+                    let repeated: Bool
+                    if members.count < 16 {
+                        repeated = members.contains { $0.key == key }
+                    } else {
+                        if seen.isEmpty { seen = Set(members.map(\.key)) }
+                        repeated = !seen.insert(key).inserted
+                    }
+                    if repeated {
+                        index = keyStart
+                        throw error("the key \(JSONText.quote(String(key.prefix(40)))) appears twice in one object")
+                    }
                     skipSpace()
                     try expect(UInt8(ascii: ":"))
                     skipSpace()
@@ -185,25 +219,31 @@ enum ProtocolJSON: Equatable {
                 end += 1
             }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                    throw error("a string that is not valid UTF-8")
+                }
                 index = end + 1
                 return text
             }
             var scalars = String.UnicodeScalarView()
             var run = index
-            func flush(_ end: Int) {
-                scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+            func flush(_ end: Int) throws(ProtocolJSONError) {
+                guard let text = String(validating: bytes[run..<end], as: UTF8.self) else {
+                    index = run
+                    throw error("a string that is not valid UTF-8")
+                }
+                scalars.append(contentsOf: text.unicodeScalars)
             }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    flush(index)
+                    try flush(index)
                     index += 1
                     return String(scalars)
                 }
                 if byte < 0x20 { throw error("a control character inside a string") }
                 if byte == UInt8(ascii: "\\") {
-                    flush(index)
+                    try flush(index)
                     index += 1
                     guard index < bytes.count else { break }
                     switch bytes[index] {
@@ -262,4 +302,7 @@ struct ProtocolJSONError: Error, Equatable {
     var column: Int
     /// What is wrong.
     var message: String
+    /// Whether the line is refused for holding more values than allowed,
+    /// not for its syntax.
+    var pastValueBound = false
 }

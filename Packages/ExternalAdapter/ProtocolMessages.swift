@@ -210,10 +210,30 @@ enum ProtocolMessages {
     /// read in order up to the first that answers no waiting case, which
     /// ends the list as ``Response/garbage(_:)``. A `sectioned` program's
     /// `items` are sections, `{"section": …, "items": […]}`.
-    static func responses(_ line: [UInt8], waiting: Set<Int>, sectioned: Bool = false) -> [Response] {
+    ///
+    /// `sizes[i]`, when given, is the size *m* of case *i* (see
+    /// ``batchLimit(size:)``): each answer is held to its case's bounds, and
+    /// the line to the values its waiting cases' answers may hold together
+    /// (``valueLimit(size:)``), refused before more of it is read into a tree.
+    static func responses(_ line: [UInt8], waiting: Set<Int>, sizes: [Int]? = nil, sectioned: Bool = false)
+        -> [Response]
+    {
         let json: ProtocolJSON
         do {
-            json = try ProtocolJSON.parse(line)
+            var maxValues = sizes == nil ? Int.max : 16
+            if let sizes {
+                for id in waiting where sizes.indices.contains(id) {
+                    maxValues = saturating(maxValues, plus: valueLimit(size: sizes[id]))
+                }
+            }
+            json = try ProtocolJSON.parse(line, maxValues: maxValues)
+        } catch  where error.pastValueBound {
+            return [
+                .garbage(
+                    "it printed a line of \(error.message) (column "
+                        + "\(error.column)), more than the answers of the \(waiting.count) cases it was sent may "
+                        + "hold together (docs/adapter-protocol.md, Bounds)")
+            ]
         } catch {
             return [
                 .garbage(
@@ -221,13 +241,13 @@ enum ProtocolMessages {
             ]
         }
         guard case .array(let answers) = json["answers"] else {
-            return [response(json, line: line, waiting: waiting, sectioned: sectioned)]
+            return [response(json, line: line, waiting: waiting, sizes: sizes, sectioned: sectioned)]
         }
         var results: [Response] = []
         results.reserveCapacity(answers.count)
         var answered = Set<Int>()
         for answer in answers {
-            let result = response(answer, line: line, waiting: waiting, sectioned: sectioned)
+            let result = response(answer, line: line, waiting: waiting, sizes: sizes, sectioned: sectioned)
             switch result {
             case .answer(let id, _), .refused(let id, _):
                 guard answered.insert(id).inserted else {
@@ -242,9 +262,43 @@ enum ProtocolMessages {
         return results
     }
 
+    /// The size *m* of a case for the bounds of its answer: the items of
+    /// its old and new snapshots together (with a sectioned case's sections).
+    /// An answer may hold at most ``batchLimit(size:)`` batches and
+    /// ``callLimit(size:)`` calls in all; no correct adapter needs as many.
+    static func batchLimit(size: Int) -> Int { saturating(saturating(size, plus: size), plus: 8) }
+
+    /// The most calls an answer to a case of size *m* may hold in all its
+    /// batches together: 4*m* + 16.
+    static func callLimit(size: Int) -> Int { saturating(saturating(size, times: 4), plus: 16) }
+
+    /// The most JSON values an answer to a case of size *m* may take:
+    /// ``batchLimit(size:)`` batches of 3*m* + 4 values (the items, or the
+    /// sections and their items) and ``callLimit(size:)`` calls of 10.
+    static func valueLimit(size: Int) -> Int {
+        saturating(
+            saturating(batchLimit(size: size), times: saturating(saturating(size, times: 3), plus: 4)),
+            plus: saturating(callLimit(size: size), times: 10))
+    }
+
+    /// `a + b`, or `Int.max` past it.
+    static func saturating(_ a: Int, plus b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// `a × b`, or `Int.max` past it.
+    static func saturating(_ a: Int, times b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? .max : product
+    }
+
     /// Reads one response object against the waiting cases; a `sectioned`
-    /// program's `items` are sections.
-    static func response(_ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>, sectioned: Bool = false) -> Response {
+    /// program's `items` are sections. With `sizes`, an answer past its
+    /// case's ``batchLimit(size:)`` or ``callLimit(size:)`` is refused.
+    static func response(
+        _ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>, sizes: [Int]? = nil, sectioned: Bool = false
+    ) -> Response {
         guard case .integer(let id) = json["id"], waiting.contains(id) else {
             return .garbage(
                 "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(excerpt(line))"
@@ -254,10 +308,26 @@ enum ProtocolMessages {
             guard case .string(let message) = error else {
                 return .refused(id: id, reason: "\"error\" must be a string")
             }
-            return .refused(id: id, reason: "it reported an error: \(message)")
+            return .refused(id: id, reason: "it reported an error: \(shortened(message))")
         }
         guard case .array(let batchList) = json["batches"] else {
             return .refused(id: id, reason: "the response has neither \"batches\" (an array) nor \"error\"")
+        }
+        if let size = sizes.flatMap({ $0.indices.contains(id) ? $0[id] : nil }) {
+            let calls = batchList.reduce(0) { total, batch in
+                guard case .array(let list) = batch["calls"] else { return total }
+                return total + list.count
+            }
+            let bound =
+                batchList.count > batchLimit(size: size)
+                ? "\(batchList.count) batches, more than the \(batchLimit(size: size))"
+                : calls > callLimit(size: size) ? "\(calls) calls, more than the \(callLimit(size: size))" : nil
+            if let bound {
+                return .refused(
+                    id: id,
+                    reason: "the answer holds \(bound) a case of \(size) items and sections may need "
+                        + "(docs/adapter-protocol.md, Bounds)")
+            }
         }
         var batches: [RawBatch] = []
         batches.reserveCapacity(batchList.count)
@@ -603,6 +673,21 @@ enum ProtocolMessages {
     static func describe(_ json: ProtocolJSON) -> String {
         if case .string(let text) = json { return JSONText.quote(String(text.prefix(40))) }
         return json.kind
+    }
+
+    /// The longest program text (an `error`) a message holds whole.
+    static var shownCharacters: Int { 200 }
+
+    /// `text`, or its first ``shownCharacters`` characters and
+    /// `… (N bytes)` when it is longer.
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > shownCharacters,
+            let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex),
+            end < text.endIndex
+        else {
+            return text
+        }
+        return "\(text[..<end])… (\(text.utf8.count) bytes)"
     }
 
     /// The start of a line, for messages.

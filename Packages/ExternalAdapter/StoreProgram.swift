@@ -62,6 +62,7 @@ public final class StoreProgram: StoreDriver, Sendable {
             if let reason = StoreProtocolMessages.checkHandshake(line) { throw fail(reason) }
         case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
         case .timedOut: throw fail("it printed no handshake line within \(AdapterProcessPool.seconds(timeout)).")
+        case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         process.clearErrors()
         return process
@@ -96,6 +97,7 @@ public final class StoreProgram: StoreDriver, Sendable {
                 }
             case .closed: failure = "the program \(process.exitDescription()) before answering"
             case .timedOut: failure = "no answer within \(AdapterProcessPool.seconds(timeout))"
+            case .tooLong: failure = "it printed a line over \(AdapterProcess.lineLimitText)"
             }
             let note = AdapterProcessPool.stderrNote(process)
             process.stop()
