@@ -7,7 +7,8 @@ public enum ScenarioRunner {
     /// Runs a scenario that passed ``Scenario/validate()``; record IDs in the
     /// trace are hashed with `salt`.
     ///
-    /// - Complexity: O(s · r) in the number of steps and records.
+    /// - Complexity: O(s + r) in the number of steps and records (a session
+    ///   switch or reorder also costs the records it carries).
     public static func run(_ scenario: Scenario, salt: UInt64 = 0) -> ScenarioReport {
         run(scenario, salt: salt, faults: [])
     }
@@ -44,6 +45,8 @@ public enum ScenarioRunner {
         /// The store faults every event runs with (empty for the real store).
         let faults: StoreFaults
         var tickets: [String: Binding] = [:]
+        /// The name each minted ticket was bound to (a ticket is minted once).
+        var names: [Ticket: String] = [:]
 
         init(scenario: Scenario, salt: UInt64, faults: StoreFaults) {
             // A store with duplicate records is rejected by validation; an
@@ -72,19 +75,24 @@ public enum ScenarioRunner {
                 case .failure(let problem): return [failure(event.namedRecord, problem.message, nil)]
                 }
                 stepRecord = resolved.record
-                let before = traced.store
+                // An event on one record is checked on the store narrowed to
+                // it (O(1)); a session switch or a reorder, which carries
+                // every record, on the whole store.
+                let before = resolved.record.map { traced.store.narrowed(to: $0) } ?? traced.store
                 let applied = traced.apply(resolved, faults: faults)
+                let after = resolved.record.map { traced.store.narrowed(to: $0) } ?? traced.store
                 result = applied
                 if let name = event.boundName {
                     if let ticket = applied.ticket, let record = resolved.record {
                         tickets[name] = .minted(record: record, ticket: ticket)
+                        names[ticket] = name
                     } else {
                         let why = applied.ignoredReason.map { "ignored (\($0))" } ?? "applied without minting a ticket"
                         tickets[name] = .notMinted(step: number, why: why)
                     }
                 }
                 let violations = InvariantChecker.violations(
-                    before: before, event: resolved, result: applied, after: traced.store)
+                    before: before, event: resolved, result: applied, after: after)
                 if !violations.isEmpty {
                     return violations.map { failure($0.record, $0.detail, nil, $0.invariant) }
                 }
@@ -124,10 +132,7 @@ public enum ScenarioRunner {
 
         /// The name bound to `ticket`, quoted, or its number when unnamed.
         func ticketName(for ticket: Ticket) -> String {
-            for (name, binding) in tickets {
-                if case .minted(_, let minted) = binding, minted == ticket { return "'\(name)'" }
-            }
-            return "unnamed ticket \(ticket)"
+            names[ticket].map { "'\($0)'" } ?? "unnamed ticket \(ticket)"
         }
 
         struct Problem: Error { var message: String }

@@ -159,4 +159,49 @@ import Testing
         }
         #expect(caught.contains(invariant), "\(fault) caught as \(caught.map(\.name))")
     }
+
+    // MARK: The narrowed check equals the whole one.
+
+    /// Around every event on one record, the seven invariants on the stores
+    /// narrowed to that record report exactly what they report on the whole
+    /// stores, with every combination of faults, up to the first violation
+    /// (a run stops there). This is what lets a scenario run in linear time.
+    @Test(arguments: 0..<32)
+    func narrowedStoresGiveTheWholeStoresViolations(faultBits: Int) {
+        let faults = StoreFaults(rawValue: UInt8(faultBits))
+        var compared = 0
+        var violated = 0
+        for seed in UInt64(1)...2_000 where compared < 2_000 {
+            var walk = RandomWalk(records: 4, seed: seed * 1_000 + UInt64(faultBits), faults: faults)
+            for _ in 0..<600 {
+                let event = walk.nextEvent()
+                let (before, result, _) = walk.step(event)
+                let whole = InvariantChecker.violations(before: before, event: event, result: result, after: walk.store)
+                if let record = event.record {
+                    let narrowed = InvariantChecker.violations(
+                        before: before.narrowed(to: record), event: event, result: result,
+                        after: walk.store.narrowed(to: record))
+                    #expect(narrowed == whole, "\(event) with \(faults)")
+                    compared += 1
+                }
+                if !whole.isEmpty {
+                    violated += 1
+                    break
+                }
+            }
+        }
+        #expect(compared >= 2_000)
+        // A faulty store is caught, so the equality is also checked on violations.
+        #expect(faults.isEmpty ? violated == 0 : violated > 0)
+    }
+
+    @Test func aNarrowedStoreHoldsOnlyItsRecordWithTheSameSessionAndCounter() throws {
+        var store = try OptimisticStore(session: 3, records: [("a", false), ("b", true)])
+        _ = store.begin("b", desired: false)
+        let narrowed = store.narrowed(to: "b")
+        #expect(narrowed.records == ["b"] && narrowed["b"] == store["b"] && narrowed["a"] == nil)
+        #expect(narrowed.session == 3 && narrowed.nextTicketSerial == store.nextTicketSerial)
+        let missing = store.narrowed(to: "z")
+        #expect(missing.count == 0 && missing.nextTicketSerial == store.nextTicketSerial)
+    }
 }
