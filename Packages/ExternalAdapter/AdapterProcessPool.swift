@@ -75,14 +75,13 @@ final class AdapterProcessPool: Sendable {
         }
     }
 
-    /// Ends the program: closes the stdin of every copy and, if one does not
-    /// exit at once, kills it.
+    /// Ends the program: closes the stdin of every copy first, so that they
+    /// exit together, then ends each with its process group (see
+    /// ``AdapterProcess/stop()``).
     func stop() {
         state.withLock { state in
-            for process in state.idle {
-                process.finishInput()
-                process.stop()
-            }
+            for process in state.idle { process.finishInput() }
+            for process in state.idle { process.stop() }
             state.running -= state.idle.count
             state.idle = []
         }

@@ -77,7 +77,8 @@ import UpdateCheckUIKit
                         start or declares another policy fails its cases); 64 bad usage; 65 the --exec
                         program's handshake is invalid, or the manifest is malformed; 66 the --exec program
                         cannot be started, or the --config file is missing; 73 the report cannot be created;
-                        74 writing it failed (a full disk).
+                        74 writing it failed (a full disk);
+                        129, 130 or 143 on SIGHUP, SIGINT or SIGTERM (its programs are ended first).
 
                         USAGE: updatecheck adapters check [<name> ...] [<options>]
 

@@ -53,7 +53,8 @@ import Testing
 
                         Exit codes: 0 every case passed; 1 a case failed; 64 bad usage; 65 the manifest
                         is malformed; 66 the --config file is missing; 73 the JUnit report, the summary
-                        or a picture cannot be created; 74 writing it failed (a full disk).
+                        or a picture cannot be created; 74 writing it failed (a full disk);
+                        129, 130 or 143 on SIGHUP, SIGINT or SIGTERM (its programs are ended first).
 
                         USAGE: updatecheck check [<options>]
 

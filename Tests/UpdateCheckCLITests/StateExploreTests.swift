@@ -69,7 +69,8 @@ import Testing
                         Exit codes: 0 every invariant held; 1 an invariant was broken, or the store
                         program failed (crashed, hung, answered garbage); 64 bad usage; 65 the program's
                         handshake is not the protocol's; 66 the program cannot be started; 73 an output
-                        file cannot be created; 74 writing it failed (a full disk).
+                        file cannot be created; 74 writing it failed (a full disk);
+                        129, 130 or 143 on SIGHUP, SIGINT or SIGTERM (its programs are ended first).
 
                         USAGE: updatecheck state explore [<options>]
 

@@ -102,6 +102,13 @@ static void supervise(
     sigemptyset(&action.sa_mask);
     for (int number = 1; number < NSIG; number++) sigaction(number, &action, NULL);
     setpgid(0, 0);
+    // Descriptors 0 to 2 become /dev/null below: an end there moves up first.
+    int *ends_to_keep[4] = {&input, &output, &error, &lifeline};
+    for (int i = 0; i < 4; i++) {
+        if (*ends_to_keep[i] > 2) continue;
+        int moved = fcntl(*ends_to_keep[i], F_DUPFD, 3);
+        if (moved >= 0) *ends_to_keep[i] = moved;
+    }
     int keep[4] = {input, output, error, lifeline};
     close_others(keep, 4);
     int null = open("/dev/null", O_RDWR);

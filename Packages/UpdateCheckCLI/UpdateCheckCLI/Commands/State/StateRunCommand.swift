@@ -25,7 +25,8 @@ package enum StateRunCommand {
             Exit codes: 0 every scenario passed; 1 a scenario failed, or the store failed;
             64 bad usage; 65 a scenario file or the manifest is malformed, or the program's
             handshake is not the protocol's; 66 a file is missing or the program cannot be
-            started; 73 the JUnit report cannot be created; 74 writing it failed.
+            started; 73 the JUnit report cannot be created; 74 writing it failed;
+            129, 130 or 143 on SIGHUP, SIGINT or SIGTERM (its programs are ended first).
             """,
         arguments: [ArgumentSpec("file", help: "Scenario files (JSON).", isOptional: true, isRepeating: true)],
         options: [
