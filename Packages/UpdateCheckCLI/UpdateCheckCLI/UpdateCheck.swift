@@ -87,10 +87,9 @@ public enum UpdateCheck {
     /// `-`, `_` or `.`; a clash stops the program with exit 64 before any
     /// command runs.
     public static func main(adapters: [Adapter] = [], stores: [Store] = []) -> Never {
-        if let clash = clash(adapters, stores) {
-            Console.standard.errorLine("Error: \(clash)")
-            System.exit(ExitCode.usage.rawValue)
-        }
+        // Checked in a function that returns, so that the message is released
+        // before the process exits (see UpdateCheckMain.start).
+        if !canAdd(adapters, stores) { System.exit(ExitCode.usage.rawValue) }
         UpdateCheckMain.main(
             Array(CommandLine.arguments.dropFirst()), adapters: adapters.map(\.entry), stores: stores.map(\.entry))
     }
@@ -99,11 +98,16 @@ public enum UpdateCheck {
     /// `adapters` and `stores`, printing on standard output and error, and
     /// returns the exit code instead of exiting.
     public static func run(_ arguments: [String], adapters: [Adapter] = [], stores: [Store] = []) -> Int32 {
-        if let clash = clash(adapters, stores) {
-            Console.standard.errorLine("Error: \(clash)")
-            return ExitCode.usage.rawValue
-        }
+        guard canAdd(adapters, stores) else { return ExitCode.usage.rawValue }
         return UpdateCheckMain.run(arguments, adapters: adapters.map(\.entry), stores: stores.map(\.entry))
+    }
+
+    /// Whether `adapters` and `stores` can be added; when not, says why
+    /// on standard error.
+    private static func canAdd(_ adapters: [Adapter], _ stores: [Store]) -> Bool {
+        guard let clash = clash(adapters, stores) else { return true }
+        Console.standard.errorLine("Error: \(clash)")
+        return false
     }
 
     /// Why `adapters` and `stores` cannot be added, or `nil` when they can.

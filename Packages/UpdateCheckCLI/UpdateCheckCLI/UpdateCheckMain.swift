@@ -40,12 +40,21 @@ package enum UpdateCheckMain {
         Signals.ignoreBrokenPipe()
         StandardStream.reserveDescriptors()
         AtomicFile.installSignalHandling()
+        System.exit(start(arguments, adapters: adapters, stores: stores))
+    }
+
+    /// The process's run: refuses arguments that are not UTF-8, else runs
+    /// `arguments`; returns the exit code. A function of its own, so that
+    /// every value it made is released before ``main(_:adapters:stores:)``
+    /// exits (a call that never returns releases nothing, and the leak
+    /// checker of a sanitized build would report what is left).
+    private static func start(_ arguments: [String], adapters: [AdapterEntry], stores: [StoreEntry]) -> Int32 {
         if let message = nonUTF8Argument(System.argumentBytes) {
             let console = Console.standard
             console.errorLine("Error: \(message)")
-            System.exit(console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue)
+            return console.writeFailure() == nil ? ExitCode.usage.rawValue : ExitCode.ioError.rawValue
         }
-        System.exit(run(arguments, adapters: adapters, stores: stores))
+        return run(arguments, adapters: adapters, stores: stores)
     }
 
     /// Names the first of `arguments` (each as its bytes, without the
