@@ -308,7 +308,7 @@ enum ProtocolMessages {
             guard case .string(let message) = error else {
                 return .refused(id: id, reason: "\"error\" must be a string")
             }
-            return .refused(id: id, reason: "it reported an error: \(shortened(message))")
+            return .refused(id: id, reason: "it reported an error: \(MessageText.shortened(message))")
         }
         guard case .array(let batchList) = json["batches"] else {
             return .refused(id: id, reason: "the response has neither \"batches\" (an array) nor \"error\"")
@@ -673,21 +673,6 @@ enum ProtocolMessages {
     static func describe(_ json: ProtocolJSON) -> String {
         if case .string(let text) = json { return JSONText.quote(String(text.prefix(40))) }
         return json.kind
-    }
-
-    /// The longest program text (an `error`) a message holds whole.
-    static var shownCharacters: Int { 200 }
-
-    /// `text`, or its first ``shownCharacters`` characters and
-    /// `… (N bytes)` when it is longer.
-    static func shortened(_ text: String) -> String {
-        guard text.utf8.count > shownCharacters,
-            let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex),
-            end < text.endIndex
-        else {
-            return text
-        }
-        return "\(text[..<end])… (\(text.utf8.count) bytes)"
     }
 
     /// The start of a line, for messages.

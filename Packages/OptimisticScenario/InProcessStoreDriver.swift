@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// Drives a Swift `ExplorableStore` in process: each path from a fresh
 /// `init(session:loading:)`, each branch on a copy of the state after the
@@ -70,7 +71,8 @@ where Store.RecordID: LosslessStringConvertible, Store.Value: ScenarioValueConve
 
     func id(_ name: String) throws(OptimisticScenarioError) -> Store.RecordID {
         guard let id = Store.RecordID(name) else {
-            throw .storeFailed(store: self.name, message: "its record ID type cannot hold the record name '\(name)'")
+            throw .storeFailed(
+                store: self.name, message: "its record ID type cannot hold the record name \(quoted: name)")
         }
         return id
     }

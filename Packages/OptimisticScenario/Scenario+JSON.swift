@@ -202,7 +202,7 @@ extension Scenario {
             guard let found = T(rawValue: text) else {
                 throw fail(
                     node,
-                    "unknown \(what) '\(text)' (expected \(T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
+                    "unknown \(what) \(quoted: text) (expected \(T.allCases.map { "\(quoted: $0.rawValue)" }.joined(separator: ", ")))"
                 )
             }
             return found
@@ -221,9 +221,10 @@ extension Scenario {
                         "a record ID must not contain a control character (\(JSONNode.codePoint(control)))")
                 }
                 guard seen.insert(member.key).inserted else {
-                    throw fail(member.value, "record '\(member.key)' is loaded twice")
+                    throw fail(member.value, "record \(quoted: member.key) is loaded twice")
                 }
-                loaded.append(LoadedRecord(member.key, try value(member.value, "the value of record '\(member.key)'")))
+                loaded.append(
+                    LoadedRecord(member.key, try value(member.value, "the value of record \(quoted: member.key)")))
             }
             return loaded
         }
@@ -376,7 +377,7 @@ extension Scenario {
         func phase(_ node: JSONNode) throws(OptimisticScenarioError) -> PhaseKind {
             let text = try string(node, "\"phase\"")
             guard let found = PhaseKind.allCases.first(where: { $0.description == text }) else {
-                throw fail(node, "unknown phase '\(text)' (expected 'idle', 'saving', 'needsSync')")
+                throw fail(node, "unknown phase \(quoted: text) (expected 'idle', 'saving', 'needsSync')")
             }
             return found
         }

@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// Static checks of a scenario, before it runs: every record it names
 /// exists in the session at that step, and every ticket name was bound by
@@ -21,13 +22,14 @@ extension Scenario {
                 .invalidScenario(file: nil, step: number, line: step.line, message: message)
             }
             func requireKnown(_ record: String) throws(OptimisticScenarioError) {
-                guard known.contains(record) else { throw fail("unknown record '\(record)'") }
+                guard known.contains(record) else { throw fail("unknown record \(quoted: record)") }
             }
             var stepRecord: String?
             if let event = step.event {
                 if let ticket = event.answeredTicket {
                     guard let minted = ticketRecords[ticket] else {
-                        throw fail("ticket '\(ticket)' is not named by an earlier step (use \"as\" where it is minted)")
+                        throw fail(
+                            "ticket \(quoted: ticket) is not named by an earlier step (use \"as\" where it is minted)")
                     }
                     stepRecord = event.namedRecord ?? minted
                 }
@@ -44,7 +46,7 @@ extension Scenario {
                 }
                 if let record = event.namedRecord { try requireKnown(record) }
                 if let name = event.boundName {
-                    guard ticketRecords[name] == nil else { throw fail("ticket name '\(name)' is already used") }
+                    guard ticketRecords[name] == nil else { throw fail("ticket name \(quoted: name) is already used") }
                     ticketRecords[name] = stepRecord
                 }
             }
@@ -58,7 +60,7 @@ extension Scenario {
                     throw fail("the expectation needs \"record\": the step addresses no single record")
                 }
                 if let ticket = expectation.ticket, ticketRecords[ticket] == nil {
-                    throw fail("ticket '\(ticket)' is not named by this or an earlier step")
+                    throw fail("ticket \(quoted: ticket) is not named by this or an earlier step")
                 }
             }
         }
@@ -70,7 +72,8 @@ extension Scenario {
     ) throws(OptimisticScenarioError) -> Set<String> {
         var set: Set<String> = []
         for record in loaded where !set.insert(record.id).inserted {
-            throw .invalidScenario(file: nil, step: step, line: line, message: "record '\(record.id)' is loaded twice")
+            throw .invalidScenario(
+                file: nil, step: step, line: line, message: "record \(quoted: record.id) is loaded twice")
         }
         return set
     }

@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// The event of one scenario step, with tickets named instead of numbered.
 ///
@@ -62,9 +63,9 @@ public enum ScenarioEvent: Hashable, Sendable {
     /// A short label for messages: `tap 'post-1'`, `finish 'first'`.
     public var label: String {
         switch self {
-        case .tap(let record, _, _): "tap '\(record)'"
+        case .tap(let record, _, _): "tap \(quoted: record)"
         case .finish(let ticket, _, _, _), .cancel(let ticket, _, _), .resync(let ticket, _, _):
-            "\(kind.rawValue) '\(ticket)'"
+            "\(kind.rawValue) \(quoted: ticket)"
         case .switchSession(let session, _): "switchSession \(session.rawValue)"
         case .reorder: "reorder"
         }

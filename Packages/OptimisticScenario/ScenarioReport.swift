@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// The outcome of running one scenario.
 public struct ScenarioReport: Hashable, Sendable {
@@ -52,7 +53,7 @@ public struct ScenarioFailure: Hashable, Sendable, CustomStringConvertible {
     /// `step 4 (finish 'first', line 12), record 'post-1': expected visible false, got true`.
     public var description: String {
         var text = "step \(step) (\(label)" + (line.map { ", line \($0)" } ?? "") + ")"
-        if let record { text += ", record '\(record)'" }
+        if let record { text += ", record \(quoted: record)" }
         if let invariant { return text + ": \(invariant) violated: \(expected)" }
         guard let actual else { return text + ": " + expected }
         return text + ": expected \(expected), got \(actual)"

@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// Scenarios on a team's own store: a Swift `ExplorableStore` or a store
 /// program, through a ``StoreDriver``.
@@ -39,7 +40,7 @@ extension ScenarioRunner {
         for (offset, step) in scenario.steps.enumerated() {
             guard let event = step.event else { continue }
             guard let resolved = resolve(event, bound: bound, next: events.count) else {
-                unresolved = (offset, "ticket '\(event.answeredTicket ?? "")' is not named by an earlier step")
+                unresolved = (offset, "ticket \(quoted: event.answeredTicket ?? "") is not named by an earlier step")
                 break
             }
             if let name = event.boundName, let record = resolved.record { bound[name] = (events.count, record) }
@@ -142,7 +143,7 @@ extension ScenarioRunner {
                     return [
                         failure(
                             event.record,
-                            "ticket '\(name)' was never minted: step \(stepOfEvent[request] + 1) was \(why)",
+                            "ticket \(quoted: name) was never minted: step \(stepOfEvent[request] + 1) was \(why)",
                             nil)
                     ]
                 }
@@ -187,17 +188,19 @@ extension ScenarioRunner {
                         state.phase == .idle
                         ? "no ticket in flight"
                         : book.held[record].map { held in
-                            self.name(ofEvent: held.step).map { "'\($0)'" } ?? "an unnamed ticket"
+                            self.name(ofEvent: held.step).map { "\(quoted: $0)" } ?? "an unnamed ticket"
                         }
                             ?? "no ticket in flight"
-                    if actual != "'\(name)'" { failures.append(failure(record, "ticket '\(name)'", actual)) }
+                    if actual != "\(quoted: name)" {
+                        failures.append(failure(record, "ticket \(quoted: name)", actual))
+                    }
                 }
                 check("isSaving", expectation.isSaving.map(String.init), String(state.phase == .saving))
                 check("acceptsTaps", expectation.acceptsTaps.map(String.init), String(state.phase == .idle))
                 let spoken = RecordState(
                     confirmed: state.confirmed, visible: state.visible, phaseKind: state.phase, ticket: .none)
                 check(
-                    "accessibility", expectation.accessibility.map { "'\($0)'" },
+                    "accessibility", expectation.accessibility.map { "\(quoted: $0)" },
                     "'\(spoken.accessibilityValue(\.spoken))'")
             }
             return failures

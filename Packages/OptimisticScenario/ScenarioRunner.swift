@@ -1,4 +1,5 @@
 import OptimisticState
+import UpdateCheckSupport
 
 /// Runs scenarios on the real store: applies each step's event, checks the
 /// seven invariants around it, then the step's expectations. The run stops
@@ -119,12 +120,14 @@ public enum ScenarioRunner {
                 check("phase", expectation.phase?.description, state.phaseKind.description)
                 if let name = expectation.ticket {
                     let actual = state.phase.ticket.map { ticketName(for: $0) } ?? "no ticket in flight"
-                    if actual != "'\(name)'" { failures.append(failure(record, "ticket '\(name)'", actual)) }
+                    if actual != "\(quoted: name)" {
+                        failures.append(failure(record, "ticket \(quoted: name)", actual))
+                    }
                 }
                 check("isSaving", expectation.isSaving.map(String.init), String(state.isSaving))
                 check("acceptsTaps", expectation.acceptsTaps.map(String.init), String(state.acceptsTaps))
                 check(
-                    "accessibility", expectation.accessibility.map { "'\($0)'" },
+                    "accessibility", expectation.accessibility.map { "\(quoted: $0)" },
                     "'\(state.accessibilityValue(\.spoken))'")
             }
             return failures
@@ -132,7 +135,7 @@ public enum ScenarioRunner {
 
         /// The name bound to `ticket`, quoted, or its number when unnamed.
         func ticketName(for ticket: Ticket) -> String {
-            names[ticket].map { "'\($0)'" } ?? "unnamed ticket \(ticket)"
+            names[ticket].map { "\(quoted: $0)" } ?? "unnamed ticket \(ticket)"
         }
 
         struct Problem: Error { var message: String }
@@ -143,8 +146,8 @@ public enum ScenarioRunner {
                 switch tickets[name] {
                 case .minted(let record, let ticket): .success((override ?? record, ticket))
                 case .notMinted(let step, let why):
-                    .failure(Problem(message: "ticket '\(name)' was never minted: step \(step) was \(why)"))
-                case nil: .failure(Problem(message: "ticket '\(name)' is not named by an earlier step"))
+                    .failure(Problem(message: "ticket \(quoted: name) was never minted: step \(step) was \(why)"))
+                case nil: .failure(Problem(message: "ticket \(quoted: name) is not named by an earlier step"))
                 }
             }
             switch event {

@@ -87,14 +87,14 @@ import UpdateCheckUIKit
 
                         OPTIONS:
                           --ids <k>               Distinct IDs of the exhaustive pairs, 0 to 6 (default 5).
-                          --sections <s>          Prove the sectioned adapters on every pair of up to s sections and --ids items.
-                          --random <n>            Also check n random pairs (default 0; 'check' runs 1000).
-                          --max-items <n>         The largest random snapshot (default 1000).
+                          --sections <s>          Prove the sectioned adapters on every pair of up to s sections (1 to 3) and --ids items.
+                          --random <n>            Also check n random pairs, 0 to 1000000 (default 0; 'check' runs 1000).
+                          --max-items <n>         The largest random snapshot, 0 to 100000 items (default 1000).
                           --seed <s>              Seed of the random parts (default 1).
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist; with --sections: uikit-sections, diffable-sections.
-                          --timeout <s>           How long --exec may stay silent on a case (default 10).
+                          --timeout <s>           How long --exec may stay silent on a case, 1 to 3600 s (default 10).
                           --every-case            Send --exec every case, not each distinct case once (programs with state).
                           --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.

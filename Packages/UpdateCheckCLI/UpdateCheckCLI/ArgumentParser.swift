@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// What the command line asks for, once parsed against the command tree.
 package enum ParsedCommandLine: Sendable {
     /// Run `command`'s action with `invocation`.
@@ -52,7 +54,7 @@ package struct ArgumentParser: Sendable {
                 break
             } else {
                 let hint = Suggestion.hint(for: word, among: command.subcommands.map(\.name))
-                throw Failure(command: command, path: path, error: .usage("Unknown subcommand '\(word)'.\(hint)"))
+                throw Failure(command: command, path: path, error: .usage("Unknown subcommand \(quoted: word).\(hint)"))
             }
         }
 
@@ -69,7 +71,7 @@ package struct ArgumentParser: Sendable {
 
         func record(_ option: OptionSpec, value: String?, spelled: String) throws(Failure) {
             if option.valueName == nil {
-                if value != nil { throw fail("The flag '\(spelled)' does not take a value.") }
+                if value != nil { throw fail("The flag \(quoted: spelled) does not take a value.") }
                 flags.insert(option.long)
                 return
             }
@@ -113,13 +115,13 @@ package struct ArgumentParser: Sendable {
                 }
                 spelled = "--" + name
                 guard let found = command.option(long: String(name)) else {
-                    throw fail("Unknown option '\(spelled)'.\(Suggestion.optionHint(for: spelled, in: command))")
+                    throw fail("Unknown option \(quoted: spelled).\(Suggestion.optionHint(for: spelled, in: command))")
                 }
                 option = found
             } else {
                 let letters = word.dropFirst()
                 guard letters.count == 1, let found = command.option(short: letters.first!) else {
-                    throw fail("Unknown option '\(word)'.")
+                    throw fail("Unknown option \(quoted: word).")
                 }
                 spelled = word
                 option = found
@@ -135,11 +137,16 @@ package struct ArgumentParser: Sendable {
         }
 
         if wantsHelp { return .help(command, path: path) }
-        if wantsVersion { return .version }
+        if wantsVersion {
+            if let extra = positionals.first {
+                throw fail("'--version' takes no arguments: unexpected \(quoted: extra).")
+            }
+            return .version
+        }
         guard command.action != nil else {
             if let first = positionals.first {
                 throw fail(
-                    "Unknown subcommand '\(first)'.\(Suggestion.hint(for: first, among: command.subcommands.map(\.name)))"
+                    "Unknown subcommand \(quoted: first).\(Suggestion.hint(for: first, among: command.subcommands.map(\.name)))"
                 )
             }
             return .help(command, path: path)
@@ -161,7 +168,7 @@ package struct ArgumentParser: Sendable {
         }
         let repeating = specs.contains { $0.isRepeating }
         if !repeating, positionals.count > specs.count {
-            throw fail("Unexpected argument '\(positionals[specs.count])'.")
+            throw fail("Unexpected argument \(quoted: positionals[specs.count]).")
         }
     }
 }

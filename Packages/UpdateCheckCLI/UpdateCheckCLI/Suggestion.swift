@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// The closest known word to a mistyped one, for "Did you mean …?" hints.
 ///
 /// Words are compared by their optimal string alignment distance (the
@@ -28,7 +30,7 @@ package enum Suggestion {
 
     /// ` Did you mean 'x'?` for the closest candidate, or the empty string.
     package static func hint(for typed: String, among candidates: [String]) -> String {
-        closest(to: typed, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
+        closest(to: typed, among: candidates).map { " Did you mean \(quoted: $0)?" } ?? ""
     }
 
     /// The hint for an unknown long option `spelled` (`--idz`) of `command`:
@@ -36,7 +38,7 @@ package enum Suggestion {
     /// subcommands, named with it (` Did you mean 'exhaustive --ids'?`).
     package static func optionHint(for spelled: String, in command: Command) -> String {
         let own = command.options.map { "--" + $0.long } + ["--help"]
-        if let found = closest(to: spelled, among: own) { return " Did you mean '\(found)'?" }
+        if let found = closest(to: spelled, among: own) { return " Did you mean \(quoted: found)?" }
         for subcommand in command.subcommands {
             if let found = closest(to: spelled, among: subcommand.options.map { "--" + $0.long }) {
                 return " Did you mean '\(subcommand.name) \(found)'?"

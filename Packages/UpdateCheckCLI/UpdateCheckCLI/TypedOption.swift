@@ -1,6 +1,7 @@
 import StateExplorer
 import UpdateCheckDiff
 import UpdateCheckIO
+import UpdateCheckSupport
 
 /// An option whose value has a type: it declares itself (name, value name,
 /// help), turns its text into a value, and names itself in the usage error
@@ -50,7 +51,7 @@ package struct TypedOption<Value: Sendable>: Sendable {
 
     private func value(of text: String) throws(CLIError) -> Value {
         guard let value = parse(text) else {
-            throw .usage("Invalid value '\(text)' for '--\(spec.long)': expected \(expected).")
+            throw .usage("Invalid value \(quoted: text) for '--\(spec.long)': expected \(expected).")
         }
         return value
     }
@@ -99,7 +100,7 @@ package enum Options {
         -> TypedOption<String>
     {
         TypedOption<String>(
-            long, name: name, help: help, expected: "one of \(choices.map { "'\($0)'" }.joined(separator: ", "))"
+            long, name: name, help: help, expected: "one of \(choices.map { "\(quoted: $0)" }.joined(separator: ", "))"
         ) { text in
             choices.contains(text) ? text : nil
         }
@@ -158,7 +159,7 @@ package enum Options {
     package static let areas = TypedOption<[CheckArea]>(
         "only", name: "area", help: "Run only these areas: state, diff, adapters (repeatable or comma list).",
         repeatable: true,
-        expected: "one or more of \(CheckArea.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
+        expected: "one or more of \(CheckArea.allCases.map { "\(quoted: $0.rawValue)" }.joined(separator: ", "))"
     ) { text in
         var areas: [CheckArea] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -3,6 +3,7 @@ import JUnitReporter
 import OptimisticScenario
 import OptimisticState
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// Your own `updatecheck`: every command of the CLI, with your in-process
 /// Swift adapters added to the built-in ones, and your Swift stores beside
@@ -116,17 +117,17 @@ public enum UpdateCheck {
         var seen = builtIn
         for adapter in adapters where !seen.insert(adapter.name).inserted {
             return builtIn.contains(adapter.name)
-                ? "The added adapter '\(adapter.name)' is named like a built-in adapter; rename it."
-                : "Two added adapters are named '\(adapter.name)'; rename one."
+                ? "The added adapter \(quoted: adapter.name) is named like a built-in adapter; rename it."
+                : "Two added adapters are named \(quoted: adapter.name); rename one."
         }
         var storeNames: Set<String> = []
         for store in stores {
             guard AdapterManifest.isValidName(store.name) else {
-                return "The added store '\(JUnitText.terminalSafe(store.name))' needs a name of 1 to "
+                return "The added store \(quoted: JUnitText.terminalSafe(store.name)) needs a name of 1 to "
                     + "\(AdapterManifest.maxNameLength) letters, digits, '-', '_' or '.', not starting with '.'."
             }
             guard storeNames.insert(store.name).inserted else {
-                return "Two added stores are named '\(store.name)'; rename one."
+                return "Two added stores are named \(quoted: store.name); rename one."
             }
         }
         return nil

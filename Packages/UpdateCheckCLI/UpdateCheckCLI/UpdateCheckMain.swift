@@ -1,6 +1,7 @@
 import JUnitReporter
 import UpdateCheckIO
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// The entry point of `updatecheck`, callable in-process by tests.
 package enum UpdateCheckMain {
@@ -75,7 +76,7 @@ package enum UpdateCheckMain {
                     shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
                 }
             }
-            return "argument \(index + 1) is not valid UTF-8: '\(shown)'. File names and values are read "
+            return "argument \(index + 1) is not valid UTF-8: \(quoted: shown). File names and values are read "
                 + "as UTF-8; give the file a UTF-8 name, or a symbolic link with one."
         }
         return nil

@@ -1,5 +1,6 @@
 import BatchUpdate
 import UpdateCheckIO
+import UpdateCheckSupport
 
 /// `updatecheck plan`: turn the diff of two snapshot files into the ordered
 /// calls of one UI toolkit, replayed on that toolkit's model.
@@ -52,7 +53,7 @@ package enum PlanCommand {
         let sectioned = catalog.sectioned.first { $0.name == name }
         guard sectioned != nil || catalog.all.contains(where: { $0.name == name }) else {
             let names = (catalog.all.map(\.name) + catalog.sectioned.map(\.name)).joined(separator: ", ")
-            throw .usage("Unknown value '\(name)' for '--adapter': expected one of \(names).")
+            throw .usage("Unknown value \(quoted: name) for '--adapter': expected one of \(names).")
         }
         let flat = sectioned == nil ? try catalog.named(name, option: "adapter") : nil
         let format = try Self.format.value(in: invocation) ?? "text"
@@ -67,12 +68,13 @@ package enum PlanCommand {
         if filesAreSectioned {
             try DiffCommand.requireSameShape(old, new)
             throw .usage(
-                "'\(name)' plans flat lists, and the files hold sections: '--adapter' takes a sectioned adapter, "
+                "\(quoted: name) plans flat lists, and the files hold sections: '--adapter' takes a sectioned adapter, "
                     + "one of \(catalog.sectioned.map(\.name).joined(separator: ", ")).")
         }
         guard let adapter = flat else {
             throw .usage(
-                "'\(name)' plans sectioned lists, and the files are flat: give section objects or a flat adapter.")
+                "\(quoted: name) plans sectioned lists, and the files are flat: give section objects or a flat adapter."
+            )
         }
         let oldIDs = old.idStrings
         let newIDs = new.idStrings
@@ -115,7 +117,7 @@ package enum PlanCommand {
 
     /// The error for an adapter that has no plans of string IDs (an adapter program).
     static func cannotPlan(_ adapter: AdapterEntry) -> CLIError {
-        .usage("The adapter '\(adapter.name)' cannot plan files.")
+        .usage("The adapter \(quoted: adapter.name) cannot plan files.")
     }
 
     /// Writes `report` in `format` (the picture is drawn only for `svg`),

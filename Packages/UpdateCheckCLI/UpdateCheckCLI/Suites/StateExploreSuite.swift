@@ -46,7 +46,7 @@ package enum StateExploreSuite {
             do {
                 explorers[configuration] = try Explorer(configuration)
             } catch {
-                throw .usage("Invalid value '\(value)' for '--\(option)': \(error)")
+                throw .usage("Invalid value \(quoted: value) for '--\(option)': \(error)")
             }
         }
         let all = explorers

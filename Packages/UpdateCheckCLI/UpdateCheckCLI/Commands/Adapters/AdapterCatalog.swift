@@ -1,3 +1,5 @@
+import UpdateCheckSupport
+
 /// Every adapter a command can name: the built-in ones, those a team's own
 /// CLI adds in-process (``UpdateCheck/main(adapters:stores:)``), and the
 /// adapter programs of a manifest (``AdapterManifest``); and the team's
@@ -73,10 +75,10 @@ package struct AdapterCatalog: Sendable {
         let known = all
         guard let entry = known.first(where: { $0.name == name }) else {
             if sectioned.contains(where: { $0.name == name }) {
-                throw .usage("'\(name)' is a sectioned adapter: give '--\(sectionedOption)'.")
+                throw .usage("\(quoted: name) is a sectioned adapter: give '--\(sectionedOption)'.")
             }
             let names = known.map(\.name).joined(separator: ", ")
-            let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "adapter '\(name)'"
+            let subject = option.map { "value \(quoted: name) for '--\($0)'" } ?? "adapter \(quoted: name)"
             throw .usage("Unknown \(subject): expected one of \(names).")
         }
         return entry
@@ -89,7 +91,7 @@ package struct AdapterCatalog: Sendable {
     package func sectionedNamed(_ name: String, option: String? = nil) throws(CLIError) -> AdapterEntry {
         guard let entry = sectioned.first(where: { $0.name == name }) else {
             let names = sectioned.map(\.name).joined(separator: ", ")
-            let subject = option.map { "value '\(name)' for '--\($0)'" } ?? "sectioned adapter '\(name)'"
+            let subject = option.map { "value \(quoted: name) for '--\($0)'" } ?? "sectioned adapter \(quoted: name)"
             throw .usage("Unknown \(subject): expected one of \(names).")
         }
         return entry

@@ -1,5 +1,6 @@
 import BatchUpdate
 import UpdateCheckDiff
+import UpdateCheckSupport
 
 /// One adapter the CLI knows, flat or sectioned, with its type erased: what
 /// it is, how it plans snapshot files of string IDs, and how its kit proves it.
@@ -130,6 +131,6 @@ package struct AdapterEntry: Sendable {
     /// The error for proving an adapter of `shape` on a scope of the other
     /// shape (the catalog and the commands never ask for it).
     static func mismatch(_ name: String, _ shape: Shape) -> CLIError {
-        .usage("'\(name)' takes \(shape == .flat ? "flat" : "sectioned") lists only.")
+        .usage("\(quoted: name) takes \(shape == .flat ? "flat" : "sectioned") lists only.")
     }
 }

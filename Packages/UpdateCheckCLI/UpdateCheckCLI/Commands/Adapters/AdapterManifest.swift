@@ -216,13 +216,13 @@ package struct AdapterManifest: Sendable, Equatable {
         func required(_ node: JSONNode, _ key: String, _ subject: String, in what: String) throws(Malformed)
             -> JSONNode
         {
-            guard let value = node[key] else { throw fail(node, subject, "\(what) needs the key '\(key)'") }
+            guard let value = node[key] else { throw fail(node, subject, "\(what) needs the key \(quoted: key)") }
             return value
         }
 
         /// A name, model, policy value or folder: a string without control characters.
         func string(_ node: JSONNode, _ subject: String, key: String) throws(Malformed) -> String {
-            do { return try node.identifier("'\(key)'") } catch { throw fail(error, subject) }
+            do { return try node.identifier("\(quoted: key)") } catch { throw fail(error, subject) }
         }
 
         /// The command: a string without NUL (`/bin/sh -c` runs it, line breaks and tabs included).
@@ -240,8 +240,8 @@ package struct AdapterManifest: Sendable, Equatable {
         ) throws(Malformed) -> T {
             let text = try string(node, subject, key: key)
             guard let found = T(rawValue: text) else {
-                let known = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                throw fail(node, subject, "unknown value '\(text)' for '\(key)' (expected \(known))")
+                let known = T.allCases.map { "\(quoted: $0.rawValue)" }.joined(separator: ", ")
+                throw fail(node, subject, "unknown value \(quoted: text) for \(quoted: key) (expected \(known))")
             }
             return found
         }
@@ -269,7 +269,7 @@ package struct AdapterManifest: Sendable, Equatable {
         ) throws(Malformed) -> [Entry] {
             guard let list = root[key] else { return [] }
             guard let items = list.arrayValue else {
-                throw fail(list, "", "'\(key)' must be an array, not \(list.kindDescription)")
+                throw fail(list, "", "\(quoted: key) must be an array, not \(list.kindDescription)")
             }
             let what = key == "adapters" ? "adapter" : "store"
             var entries: [Entry] = []
@@ -280,8 +280,8 @@ package struct AdapterManifest: Sendable, Equatable {
                 let text = name.stringValue!
                 if let first = seen[text] {
                     throw fail(
-                        name, "\(key)[\(index)] '\(text)': ",
-                        "the name '\(text)' is already used by the \(what) at line \(first.line)")
+                        name, "\(key)[\(index)] \(quoted: text): ",
+                        "the name \(quoted: text) is already used by the \(what) at line \(first.line)")
                 }
                 seen[text] = item
                 entries.append(entry)
@@ -295,20 +295,21 @@ package struct AdapterManifest: Sendable, Equatable {
                 throw fail(node, subject, "an adapter must be an object, not \(node.kindDescription)")
             }
             let name = try self.name(required(node, "name", subject, in: "an adapter"), subject)
-            subject = "adapters[\(index)] '\(name)': "
+            subject = "adapters[\(index)] \(quoted: name): "
             _ = try members(node, subject, "an adapter", allowed: Self.adapterKeys)
             if BuiltInAdapters.names.contains(name) {
-                throw fail(node["name"]!, subject, "the name '\(name)' is a built-in adapter's; choose another")
+                throw fail(node["name"]!, subject, "the name \(quoted: name) is a built-in adapter's; choose another")
             }
             if reserved.adapters.contains(name) {
-                throw fail(node["name"]!, subject, "the name '\(name)' is an adapter's of this tool; choose another")
+                throw fail(
+                    node["name"]!, subject, "the name \(quoted: name) is an adapter's of this tool; choose another")
             }
             let command = try self.command(required(node, "command", subject, in: "an adapter"), subject)
             let modelNode = try required(node, "model", subject, in: "an adapter")
             let model = try string(modelNode, subject, key: "model")
             guard ExternalAdapters.allModelNames.contains(model) else {
-                let known = ExternalAdapters.allModelNames.map { "'\($0)'" }.joined(separator: ", ")
-                throw fail(modelNode, subject, "unknown model '\(model)' for 'model' (expected \(known))")
+                let known = ExternalAdapters.allModelNames.map { "\(quoted: $0)" }.joined(separator: ", ")
+                throw fail(modelNode, subject, "unknown model \(quoted: model) for 'model' (expected \(known))")
             }
             let policy = try self.policy(required(node, "policy", subject, in: "an adapter"), subject)
             return Adapter(
@@ -323,10 +324,10 @@ package struct AdapterManifest: Sendable, Equatable {
                 throw fail(node, subject, "a store must be an object, not \(node.kindDescription)")
             }
             let name = try self.name(required(node, "name", subject, in: "a store"), subject)
-            subject = "stores[\(index)] '\(name)': "
+            subject = "stores[\(index)] \(quoted: name): "
             _ = try members(node, subject, "a store", allowed: Self.storeKeys)
             if reserved.stores.contains(name) {
-                throw fail(node["name"]!, subject, "the name '\(name)' is a store's of this tool; choose another")
+                throw fail(node["name"]!, subject, "the name \(quoted: name) is a store's of this tool; choose another")
             }
             return Store(
                 name: name, command: try command(required(node, "command", subject, in: "a store"), subject),
@@ -352,7 +353,7 @@ package struct AdapterManifest: Sendable, Equatable {
         func flag(_ node: JSONNode, _ key: String, _ subject: String) throws(Malformed) -> Bool {
             guard let flagNode = node[key] else { return false }
             guard case .bool(let flag) = flagNode.value else {
-                throw fail(flagNode, subject, "'\(key)' must be true or false, not \(flagNode.kindDescription)")
+                throw fail(flagNode, subject, "\(quoted: key) must be true or false, not \(flagNode.kindDescription)")
             }
             return flag
         }
@@ -363,7 +364,7 @@ package struct AdapterManifest: Sendable, Equatable {
             guard AdapterManifest.isValidName(name) else {
                 throw fail(
                     node, subject,
-                    "the name '\(name)' must be 1 to \(AdapterManifest.maxNameLength) letters, digits, '-', '_' "
+                    "the name \(quoted: name) must be 1 to \(AdapterManifest.maxNameLength) letters, digits, '-', '_' "
                         + "or '.', not starting with '.'")
             }
             return name
@@ -390,7 +391,7 @@ package struct AdapterManifest: Sendable, Equatable {
             let text = try string(node, subject, key: "workingDirectory")
             let path = text.hasPrefix("/") || folder == "." ? text : "\(folder)/\(text)"
             guard (try? System.status(path))?.kind == .folder else {
-                throw fail(node, subject, "'workingDirectory' '\(text)' is not a folder (looked for \(path))")
+                throw fail(node, subject, "'workingDirectory' \(quoted: text) is not a folder (looked for \(path))")
             }
             return path
         }
@@ -407,14 +408,14 @@ extension AdapterManifest.Adapter {
 
     /// The program's failure to start, located at its manifest entry.
     func located(_ error: CLIError) -> CLIError {
-        CLIError(error.code, "\(location): adapter '\(name)': \(error.message)")
+        CLIError(error.code, "\(location): adapter \(quoted: name): \(error.message)")
     }
 
     /// The error for a program whose handshake declares `declared`, not the manifest's policy.
     func policyMismatch(_ declared: AdapterPolicy) -> CLIError {
         .dataError(
-            "\(location): adapter '\(name)': the program declares the policy '\(declared)', but the manifest "
-                + "gives '\(policy)'.")
+            "\(location): adapter \(quoted: name): the program declares the policy \(quoted: declared), but the manifest "
+                + "gives \(quoted: policy).")
     }
 
     /// The adapter as the CLI runs it, flat or sectioned as its model is:

@@ -1,6 +1,7 @@
 import BatchUpdate
 import UpdateCheckDiff
 import UpdateCheckIO
+import UpdateCheckSupport
 
 /// `updatecheck adapters check [NAME...]`: proves adapters with the
 /// conformance kit and reports the outcome.
@@ -60,13 +61,14 @@ package enum AdaptersCheckCommand {
     /// `--sections <s>`: prove the sectioned adapters on up to s sections.
     static let sections = Options.integer(
         "sections", name: "s", in: 1...SectionedExhaustiveCheck.maximumSectionCount,
-        help: "Prove the sectioned adapters on every pair of up to s sections and --ids items.")
+        help: "Prove the sectioned adapters on every pair of up to s sections (1 to 3) and --ids items.")
     /// `--random <n>`: how many random pairs to check.
     static let random = Options.integer(
-        "random", name: "n", in: 0...1_000_000, help: "Also check n random pairs (default 0; 'check' runs 1000).")
+        "random", name: "n", in: 0...1_000_000,
+        help: "Also check n random pairs, 0 to 1000000 (default 0; 'check' runs 1000).")
     /// `--max-items <n>`: the largest random snapshot.
     static let maxItems = Options.integer(
-        "max-items", name: "n", in: 0...100_000, help: "The largest random snapshot (default 1000).")
+        "max-items", name: "n", in: 0...100_000, help: "The largest random snapshot, 0 to 100000 items (default 1000).")
 
     /// `--exec <command>`: an adapter program, run with `/bin/sh -c`.
     static let exec = TypedOption<String>(
@@ -83,7 +85,8 @@ package enum AdaptersCheckCommand {
     ) { $0 }
     /// `--timeout <s>`: how long an adapter program may stay silent on a case.
     static let timeout = Options.integer(
-        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a case (default 10).")
+        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a case, 1 to 3600 s (default 10)."
+    )
 
     /// `--every-case`: send an adapter program every case as it is.
     static let everyCase = OptionSpec.flag(
@@ -175,7 +178,7 @@ package enum AdaptersCheckCommand {
                 throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
             }
             guard ExternalAdapters.modelNames.contains(model) else {
-                throw .usage("Unknown value '\(model)' for '--model': expected one of \(names).")
+                throw .usage("Unknown value \(quoted: model) for '--model': expected one of \(names).")
             }
             let timeout = try timeout.value(in: invocation) ?? 10
             let started = try ExternalAdapters.start(
@@ -207,7 +210,7 @@ package enum AdaptersCheckCommand {
         let idCount = try ids.value(in: invocation) ?? ConformanceOptions().sectionedIDs
         guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
             throw .usage(
-                "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
+                "Invalid value \(quoted: idCount) for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
         for option in [random.spec, maxItems.spec, Options.seed.spec] where option.isGiven(in: invocation) {
@@ -317,7 +320,8 @@ package enum AdaptersCheckCommand {
             throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(sectioned)).")
         }
         guard ExternalAdapters.sectionedModelNames.contains(model) else {
-            throw .usage("Unknown value '\(model)' for '--model' with '--sections': expected one of \(sectioned).")
+            throw .usage(
+                "Unknown value \(quoted: model) for '--model' with '--sections': expected one of \(sectioned).")
         }
         return model
     }

@@ -5,6 +5,7 @@ import UpdateCheckAppKit
 import UpdateCheckDiff
 import UpdateCheckDiffable
 import UpdateCheckRecyclerView
+import UpdateCheckSupport
 import UpdateCheckUIKit
 
 /// Adapter programs behind `adapters check --exec`: the built-in models a
@@ -77,7 +78,7 @@ package enum ExternalAdapters {
                 return try sectioned(DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self)
             default:
                 throw CLIError.usage(
-                    "Unknown value '\(model)' for '--model': expected one of "
+                    "Unknown value \(quoted: model) for '--model': expected one of "
                         + "\(allModelNames.joined(separator: ", ")).")
             }
         } catch {

@@ -1,6 +1,7 @@
 import Synchronization
 import UpdateCheckDiff
 import UpdateCheckIO
+import UpdateCheckSupport
 
 /// `updatecheck diff exhaustive`: verifies every ordered pair of ordered
 /// selections of k IDs (or one shard of them) and reports the outcome.
@@ -51,7 +52,7 @@ package enum DiffExhaustiveCommand {
         let sectionCount = try sections.value(in: invocation)
         if sectionCount != nil, idCount > SectionedExhaustiveCheck.maximumIDCount {
             throw .usage(
-                "Invalid value '\(idCount)' for '--ids' with '--sections': expected a whole number from 1 to "
+                "Invalid value \(quoted: idCount) for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
         if let junit {

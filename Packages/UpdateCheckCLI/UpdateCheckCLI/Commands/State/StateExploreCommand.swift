@@ -54,7 +54,8 @@ package enum StateExploreCommand {
         "values", name: "n", from: ["2", "3"], help: "Values per record: 2 (false, true) or 3 (0, 1, 2) (default 2).")
     /// `--max-depth <d>`: where the search stops.
     static let maxDepth = Options.integer(
-        "max-depth", name: "d", in: 0...10_000, help: "Stop after d events (default: search to a fixed point).")
+        "max-depth", name: "d", in: 0...10_000,
+        help: "Stop after d events, 0 to 10000 (default: search to a fixed point).")
     /// `--counterexample <file>`: where the shortest counterexample goes.
     static let counterexample = Options.output(
         "counterexample", help: "Write the shortest counterexample as a scenario file.")
@@ -76,7 +77,8 @@ package enum StateExploreCommand {
         "refinement", help: "With --exec or --store: the store must show what the built-in store shows.")
     /// `--timeout <s>`: how long a store program may stay silent on one request line.
     static let timeout = Options.integer(
-        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a request (default 10).")
+        "timeout", name: "s", in: 1...3600,
+        help: "How long --exec may stay silent on a request, 1 to 3600 s (default 10).")
 
     /// Reads the options, checks the outputs, and explores.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {

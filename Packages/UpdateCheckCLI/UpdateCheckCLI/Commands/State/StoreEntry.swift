@@ -2,6 +2,7 @@ import ExternalAdapter
 import OptimisticScenario
 import OptimisticState
 import StateExplorer
+import UpdateCheckSupport
 
 /// A team's store as the CLI runs it beside the built-in store: a Swift
 /// `ExplorableStore` that the team's own CLI adds (``UpdateCheck/Store``),
@@ -72,7 +73,7 @@ package struct StoreEntry: Sendable {
                 return Started(driver: program, stop: { program.stop() })
             } catch {
                 let failure = ExternalAdapters.startFailure(error)
-                throw CLIError(failure.code, "\(location): store '\(name)': \(failure.message)")
+                throw CLIError(failure.code, "\(location): store \(quoted: name): \(failure.message)")
             }
         }
     }
@@ -84,7 +85,7 @@ package struct StoreEntry: Sendable {
             program: command, name: command, refinement: refinement, timeout: timeout, workingDirectory: ".",
             location: "--exec")
         entry.summary = "The store program `\(command)`."
-        entry.replay = "updatecheck state run --exec '\(command)'"
+        entry.replay = "updatecheck state run --exec \(quoted: command)"
         entry.start = { () throws(CLIError) in
             do {
                 let program = try StoreProgram(command: command, timeout: timeout)
@@ -116,7 +117,7 @@ package struct StoreEntry: Sendable {
                 stores.isEmpty
                 ? "no store is added by this tool or listed in the manifest"
                 : "expected one of \(stores.map(\.name).joined(separator: ", "))"
-            throw .usage("Unknown value '\(name)' for '--store': \(known).")
+            throw .usage("Unknown value \(quoted: name) for '--store': \(known).")
         }
         entry.refinement = entry.refinement || refinement
         return entry
