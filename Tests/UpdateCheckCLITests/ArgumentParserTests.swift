@@ -32,6 +32,16 @@ import Testing
         #expect(invocation.flag("verbose"))
     }
 
+    @Test(arguments: ["\u{59F}pc5state", "\u{301}", "e\u{301}", "=\u{301}"])
+    func anInlineValueIsKeptWhateverItStartsWith(value: String) throws {
+        // A combining mark after `=` makes one character of the two.
+        guard case .run(_, let invocation) = try parse(["group", "run", "--junit=" + value, "--tag=" + value]) else {
+            Issue.record("expected run"); return
+        }
+        #expect(invocation.value("junit")?.unicodeScalars.elementsEqual(value.unicodeScalars) == true)
+        #expect(invocation.allValues("tag").map { Array($0.unicodeScalars) } == [Array(value.unicodeScalars)])
+    }
+
     @Test func helpAnywhereBeforeDoubleDash() throws {
         guard case .help(let command, let path) = try parse(["group", "run", "a", "--help"]) else {
             Issue.record("expected help"); return

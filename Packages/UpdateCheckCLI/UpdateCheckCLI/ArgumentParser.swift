@@ -105,13 +105,16 @@ package struct ArgumentParser: Sendable {
             var inlineValue: String?
             let spelled: String
             if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
+                // Split at the first `=` as a Unicode scalar: a value that
+                // starts with a combining mark makes one character of the
+                // `=` and the mark.
+                let body = word.unicodeScalars.dropFirst(2)
                 let name: Substring
                 if let equals = body.firstIndex(of: "=") {
-                    name = body[..<equals]
+                    name = Substring(body[..<equals])
                     inlineValue = String(body[body.index(after: equals)...])
                 } else {
-                    name = body
+                    name = Substring(body)
                 }
                 spelled = "--" + name
                 guard let found = command.option(long: String(name)) else {
