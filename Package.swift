@@ -202,3 +202,32 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Tests/Fuzz): libFuzzer programs, one per reader of outside
+// bytes, declared only when UPDATECHECK_FUZZ is set, as Scripts/fuzz does.
+// A plain `swift build` or `swift test`, and a team that depends on this
+// package, neither builds nor sees them. Each is built with
+// `-sanitize=fuzzer,address` and `-enable-testing` (two read internal
+// protocol messages through @testable imports).
+if Context.environment["UPDATECHECK_FUZZ"] != nil {
+    package.targets.append(
+        .target(
+            name: "UpdateCheckFuzzSupport", dependencies: ["UpdateCheckPlatform"], path: "Tests/Fuzz/Support",
+            swiftSettings: strict))
+    let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependency])] = [
+        ("FuzzSnapshotFile", "SnapshotFile", ["UpdateCheckCLI", "UpdateCheckSupport"]),
+        ("FuzzScenarioFile", "ScenarioFile", ["OptimisticScenario"]),
+        ("FuzzAdapterManifest", "AdapterManifest", ["UpdateCheckCLI", "UpdateCheckSupport"]),
+        ("FuzzAdapterHandshake", "AdapterHandshake", ["ExternalAdapter", "BatchUpdate", "UpdateCheckSupport"]),
+        ("FuzzAdapterAnswer", "AdapterAnswer", ["ExternalAdapter", "BatchUpdate", "UpdateCheckSupport"]),
+        ("FuzzJUnitReport", "JUnitReport", ["JUnitReporter", "UpdateCheckIO"]),
+        ("FuzzArguments", "Arguments", ["UpdateCheckCLI"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies + ["UpdateCheckFuzzSupport"],
+                path: "Tests/Fuzz/\(target.folder)", swiftSettings: strict))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}
