@@ -10,7 +10,8 @@ package enum MessageText {
     package static let shownCharacters = 200
 
     /// `text`, or its first ``shownCharacters`` characters and `… (N bytes)`
-    /// when it is longer.
+    /// when it is longer, with control characters escaped (`\n`, `\t`,
+    /// `\u{1B}`) so that the message stays on one line.
     ///
     /// - Complexity: O(``shownCharacters``): the rest is never read.
     package static func shortened(_ text: some StringProtocol) -> String {
@@ -18,9 +19,29 @@ package enum MessageText {
             let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex),
             end < text.endIndex
         else {
-            return String(text)
+            return escapingControls(text[...])
         }
-        return "\(text[..<end])… (\(text.utf8.count) bytes)"
+        return "\(escapingControls(text[..<end]))… (\(text.utf8.count) bytes)"
+    }
+
+    /// `text` with each control character (C0, DEL, C1, the line and
+    /// paragraph separators) written as an escape.
+    static func escapingControls(_ text: some StringProtocol) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

@@ -15,4 +15,10 @@ import UpdateCheckSupport
         #expect(shown == "'" + String(repeating: "é", count: 200) + "… (10000 bytes)'")
         #expect(MessageText.shortened(id[...]).count == 200 + "… (10000 bytes)".count)
     }
+
+    @Test func controlCharactersAreEscapedSoAMessageStaysOnOneLine() {
+        #expect(
+            "unknown phase \(quoted: "sav\ng\r\t\u{1B}[31m\u{85}\u{2028}é")"
+                == #"unknown phase 'sav\ng\r\t\u{1B}[31m\u{85}\u{2028}é'"#)
+    }
 }
