@@ -207,10 +207,17 @@ final class AdapterProcess: @unchecked Sendable {
         ending = Processes.endGroup(pid, settleMilliseconds: Self.settleMilliseconds) ?? .exited(0)
     }
 
-    /// How the program ended, waiting briefly for it: `exited with status 3`,
-    /// `was killed by signal 9`, or `closed its standard output` if it still runs.
+    /// How long a program whose standard output closed is given to be seen
+    /// ending (its end passes through the supervisor, and a loaded or
+    /// sanitized machine is slow): 2 s, waited only by a program that closed
+    /// its output and goes on running.
+    static let exitWaitMilliseconds = 2_000
+
+    /// How the program ended, waiting up to ``exitWaitMilliseconds`` for it:
+    /// `exited with status 3`, `was killed by signal 9`, or `closed its
+    /// standard output` if it still runs.
     func exitDescription() -> String {
-        if ending == nil, pid > 0, Processes.hasEnded(pid, withinMilliseconds: 100) {
+        if ending == nil, pid > 0, Processes.hasEnded(pid, withinMilliseconds: Self.exitWaitMilliseconds) {
             // Ended: its group is killed (what it left running) before it is reaped.
             ending = Processes.endGroup(pid, settleMilliseconds: 0) ?? .exited(0)
         }
