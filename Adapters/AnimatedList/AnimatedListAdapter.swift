@@ -38,7 +38,7 @@ public struct AnimatedListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     ///
     /// - Complexity: O(*n* log *n*).
     @inlinable
-    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, AnimatedListCall>] {
+    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], AnimatedListCall>] {
         var calls: [AnimatedListCall] = []
         for step in plan.sequentialSteps(movedAndChanged: .deleteAndInsert, moves: .replacesCell) {
             switch step {
@@ -52,7 +52,7 @@ public struct AnimatedListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
                 preconditionFailure("steps without moves contain no move")
             }
         }
-        return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+        return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 }
 

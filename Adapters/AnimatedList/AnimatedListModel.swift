@@ -14,7 +14,7 @@ import BatchUpdate
 ///   then match the list's.
 public struct AnimatedListModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last build.
-    public var rows: [DisplayedRow<ID>] { list.shown }
+    public var displayed: [DisplayedRow<ID>] { list.shown }
     /// The list's rows while calls are replayed, and what it shows.
     @usableFromInline var list: SequentialRows<ID>
 
@@ -22,12 +22,12 @@ public struct AnimatedListModel<ID: Hashable & Sendable>: ToolkitModel {
     @inlinable
     public init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
-    /// Replays one group of calls, then a build with the data source holding `batch.items`.
+    /// Replays one group of calls, then a build with the data source holding `batch.dataSource`.
     ///
     /// - Throws: the ``AnimatedListError`` the list would raise.
     /// - Complexity: O(*n*) per call for *n* items.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<ID, AnimatedListCall>) throws(AnimatedListError) {
+    public mutating func perform(_ batch: UpdateBatch<[ID], AnimatedListCall>) throws(AnimatedListError) {
         try list.replay(batch, apply: Self.apply) { .itemCountMismatch(list: $0, dataSource: $1) }
     }
 

@@ -35,7 +35,7 @@ public struct AppKitTableAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     ///
     /// - Complexity: O(*n* log *n*).
     @inlinable
-    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, AppKitTableCall>] {
+    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], AppKitTableCall>] {
         var structure: [AppKitTableCall] = []
         var removed: [Int] = []
         var reloaded: [Int] = []
@@ -52,9 +52,9 @@ public struct AppKitTableAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             }
         }
         if !removed.isEmpty { structure.insert(.removeRows(removed.sorted()), at: 0) }
-        var batches: [UpdateBatch<ID, AppKitTableCall>] = []
-        if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
-        if !reloaded.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: [.reloadRows(reloaded)])) }
+        var batches: [UpdateBatch<[ID], AppKitTableCall>] = []
+        if !structure.isEmpty { batches.append(UpdateBatch(dataSource: plan.new, calls: structure)) }
+        if !reloaded.isEmpty { batches.append(UpdateBatch(dataSource: plan.new, calls: [.reloadRows(reloaded)])) }
         return batches
     }
 }

@@ -15,7 +15,7 @@ import BatchUpdate
 ///   (`UpdateBatch.items`), whose row count must then match the table's.
 public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last `endUpdates()`.
-    public var rows: [DisplayedRow<ID>] { table.shown }
+    public var displayed: [DisplayedRow<ID>] { table.shown }
     /// The table's rows while calls are replayed, and what it shows.
     @usableFromInline var table: SequentialRows<ID>
 
@@ -24,12 +24,12 @@ public struct AppKitTableModel<ID: Hashable & Sendable>: ToolkitModel {
     public init(showing items: [ID]) { table = SequentialRows(showing: items) }
 
     /// Replays one `beginUpdates()`…`endUpdates()` block whose data source
-    /// holds `batch.items`.
+    /// holds `batch.dataSource`.
     ///
     /// - Throws: the ``AppKitTableError`` AppKit would raise.
     /// - Complexity: O(*n*) per call for *n* rows.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<ID, AppKitTableCall>) throws(AppKitTableError) {
+    public mutating func perform(_ batch: UpdateBatch<[ID], AppKitTableCall>) throws(AppKitTableError) {
         try table.replay(batch, apply: Self.apply) { .rowCountMismatch(tableRows: $0, dataSourceRows: $1) }
     }
 

@@ -34,13 +34,13 @@ public struct DiffableDataSourceAdapter<ID: Hashable & Sendable>: UpdateAdapter 
     ///
     /// - Complexity: O(*n*).
     @inlinable
-    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, SnapshotApplyCall<ID>>] {
+    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], SnapshotApplyCall<ID>>] {
         guard !plan.isEmpty else { return [] }
         let changed = plan.changedIDs
         let call =
             refresh == .reconfigure
             ? SnapshotApplyCall(items: plan.new, reconfigured: changed)
             : SnapshotApplyCall(items: plan.new, reloaded: changed)
-        return [UpdateBatch(items: plan.new, calls: [call])]
+        return [UpdateBatch(dataSource: plan.new, calls: [call])]
     }
 }

@@ -13,7 +13,7 @@ import BatchUpdate
 /// - The snapshot is the data source: `UpdateBatch.items` is not consulted.
 public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last application.
-    public var rows: [DisplayedRow<ID>] { shown.rows }
+    public var displayed: [DisplayedRow<ID>] { shown.rows }
     /// Storage of ``rows``, and the next cell's number.
     @usableFromInline var shown: NumberedRows<ID>
 
@@ -26,7 +26,7 @@ public struct DiffableDataSourceModel<ID: Hashable & Sendable>: ToolkitModel {
     /// - Throws: the ``DiffableDataSourceError`` UIKit would raise.
     /// - Complexity: O(*n*) expected hashing per snapshot.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<ID, SnapshotApplyCall<ID>>) throws(DiffableDataSourceError) {
+    public mutating func perform(_ batch: UpdateBatch<[ID], SnapshotApplyCall<ID>>) throws(DiffableDataSourceError) {
         for call in batch.calls { try apply(call) }
     }
 

@@ -14,7 +14,7 @@ import UpdateCheckDiff
 /// and no combination needs splitting: a moved and changed item is moved
 /// and refreshed in the same application.
 public struct DiffableSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SectionedUpdateAdapter
+    UpdateAdapter
 {
     /// The model the applications are proven on.
     public typealias Model = DiffableSectionedModel<SectionID, ItemID>
@@ -45,7 +45,7 @@ public struct DiffableSectionedAdapter<SectionID: Hashable & Sendable, ItemID: H
     /// - Complexity: O(*n*) for *n* sections and items.
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> [SectionedUpdateBatch<SectionID, ItemID, DiffableSectionedCall<SectionID, ItemID>>] {
+    ) -> [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, DiffableSectionedCall<SectionID, ItemID>>] {
         guard !plan.isEmpty else { return [] }
         var calls: [DiffableSectionedCall<SectionID, ItemID>] = [.deleteAllItems]
         if !plan.new.sections.isEmpty { calls.append(.appendSections(plan.new.sectionIDs)) }
@@ -60,6 +60,6 @@ public struct DiffableSectionedAdapter<SectionID: Hashable & Sendable, ItemID: H
         if !refreshed.isEmpty {
             calls.append(refresh == .reconfigure ? .reconfigureItems(refreshed) : .reloadItems(refreshed))
         }
-        return [SectionedUpdateBatch(sections: plan.new, calls: calls)]
+        return [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 }

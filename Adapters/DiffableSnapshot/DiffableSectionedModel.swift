@@ -30,13 +30,13 @@ import UpdateCheckDiff
 /// (across sections too); new ones are created (refreshed); reloaded
 /// sections are created anew with new cells for all their items; reloaded
 /// items get new cells, reconfigured ones keep theirs and are refreshed.
-/// The snapshot is the data source: `SectionedUpdateBatch.sections` is not
+/// The snapshot is the data source: `UpdateBatch.dataSource` is not
 /// consulted.
 public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SectionedToolkitModel
+    ToolkitModel
 {
     /// The sections shown after the last application.
-    public private(set) var sections: [DisplayedSection<SectionID, ItemID>]
+    public private(set) var displayed: [DisplayedSection<SectionID, ItemID>]
     /// The data source's snapshot.
     public private(set) var snapshot: SectionedSnapshot<SectionID, ItemID>
     /// The number the next new cell gets.
@@ -44,7 +44,7 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
 
     /// A data source showing `snapshot`.
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
-        sections = DisplayedSection.initial(showing: snapshot)
+        displayed = DisplayedSection.initial(showing: snapshot)
         self.snapshot = snapshot
         nextCell = snapshot.itemCount
     }
@@ -55,7 +55,7 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
     ///   is applied then.
     /// - Complexity: O(*n*) per edit for *n* sections and items.
     public mutating func perform(
-        _ batch: SectionedUpdateBatch<SectionID, ItemID, DiffableSectionedCall<SectionID, ItemID>>
+        _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, DiffableSectionedCall<SectionID, ItemID>>
     ) throws(DiffableDataSourceError) {
         var editing = EditedSnapshot(snapshot)
         for call in batch.calls { try editing.edit(call) }
@@ -66,7 +66,7 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
     private mutating func apply(_ edited: EditedSnapshot<SectionID, ItemID>) {
         var rowOfItem: [ItemID: DisplayedRow<ItemID>] = [:]
         var refreshedOfSection: [SectionID: Bool] = [:]
-        for section in sections {
+        for section in displayed {
             refreshedOfSection[section.id] = section.isRefreshed
             for row in section.rows { rowOfItem[row.id] = row }
         }
@@ -88,7 +88,7 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
             let refreshed = reloaded || (refreshedOfSection[id] ?? true)
             next.append(DisplayedSection(id: id, rows: rows, isRefreshed: refreshed))
         }
-        sections = next
+        displayed = next
         snapshot = SectionedSnapshot(zip(edited.ids, edited.items).map { .init(id: $0.0, items: $0.1) })
     }
 }

@@ -20,7 +20,7 @@ import BatchUpdate
 ///   `getItemCount()` must then match.
 public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown after the last layout pass.
-    public var rows: [DisplayedRow<ID>] { list.shown }
+    public var displayed: [DisplayedRow<ID>] { list.shown }
     /// The list's rows while notifications are replayed, and what it shows.
     @usableFromInline var list: SequentialRows<ID>
 
@@ -29,13 +29,13 @@ public struct RecyclerViewModel<ID: Hashable & Sendable>: ToolkitModel {
     public init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
     /// Replays one dispatch of notifications, then a layout pass with the
-    /// adapter holding `batch.items`.
+    /// adapter holding `batch.dataSource`.
     ///
     /// - Throws: the ``RecyclerViewError`` RecyclerView would report.
     /// - Complexity: O(*n*) per notification for *n* items.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<ID, RecyclerViewCall>) throws(RecyclerViewError) {
-        let rowLimit = list.count + batch.items.count
+    public mutating func perform(_ batch: UpdateBatch<[ID], RecyclerViewCall>) throws(RecyclerViewError) {
+        let rowLimit = list.count + batch.dataSource.count
         try list.replay(
             batch,
             apply: { (call, list) throws(RecyclerViewError) in try Self.apply(call, to: &list, rowLimit: rowLimit) }

@@ -41,7 +41,7 @@ public struct RecyclerViewUpdateAdapter<ID: Hashable & Sendable>: UpdateAdapter 
     ///
     /// - Complexity: O(*n* log *n*).
     @inlinable
-    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, RecyclerViewCall>] {
+    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], RecyclerViewCall>] {
         let calls: [RecyclerViewCall] = plan.sequentialSteps(movedAndChanged: .moveThenRefresh).map { step in
             switch step {
             case .remove(let position, let count): .removed(position: position, count: count)
@@ -50,7 +50,7 @@ public struct RecyclerViewUpdateAdapter<ID: Hashable & Sendable>: UpdateAdapter 
             case .change(let position, let count): .changed(position: position, count: count, payload: payload)
             }
         }
-        return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+        return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 }
 

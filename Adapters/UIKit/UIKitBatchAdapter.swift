@@ -64,7 +64,7 @@ public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     ///
     /// - Complexity: O(*n*).
     @inlinable
-    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+    public func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
         let replaces = policy.movedAndChanged == .deleteAndInsert
         let refreshesFirst = policy.movedAndChanged == .refreshThenMove
         var deletes: [ItemPath] = []
@@ -90,19 +90,19 @@ public struct UIKitBatchAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             if changed { refreshes.append(ItemPath(item: refreshesFirst ? source : index)) }
         }
         deletes.sort()
-        var batches: [UpdateBatch<ID, UIKitBatchCall>] = []
+        var batches: [UpdateBatch<[ID], UIKitBatchCall>] = []
         var structure: [UIKitBatchCall] = []
         if !deletes.isEmpty { structure.append(.deleteItems(deletes)) }
         if !inserts.isEmpty { structure.append(.insertItems(inserts)) }
         structure += moves
         if refreshesFirst {
             refreshes.sort()
-            if !refreshes.isEmpty { batches.append(UpdateBatch(items: plan.old, calls: [refresh(refreshes)])) }
-            if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
+            if !refreshes.isEmpty { batches.append(UpdateBatch(dataSource: plan.old, calls: [refresh(refreshes)])) }
+            if !structure.isEmpty { batches.append(UpdateBatch(dataSource: plan.new, calls: structure)) }
             return batches
         }
-        if !structure.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: structure)) }
-        if !refreshes.isEmpty { batches.append(UpdateBatch(items: plan.new, calls: [refresh(refreshes)])) }
+        if !structure.isEmpty { batches.append(UpdateBatch(dataSource: plan.new, calls: structure)) }
+        if !refreshes.isEmpty { batches.append(UpdateBatch(dataSource: plan.new, calls: [refresh(refreshes)])) }
         return batches
     }
 

@@ -26,7 +26,7 @@ import BatchUpdate
 /// lands on a move destination.
 public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
     /// The rows shown now.
-    public var rows: [DisplayedRow<ID>] { shown.rows }
+    public var displayed: [DisplayedRow<ID>] { shown.rows }
     /// Storage of ``rows``, and the next cell's number.
     @usableFromInline var shown: NumberedRows<ID>
 
@@ -34,12 +34,12 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
     @inlinable
     public init(showing items: [ID]) { shown = NumberedRows(showing: items) }
 
-    /// Replays one `performBatchUpdates` block whose data source holds `batch.items` afterwards.
+    /// Replays one `performBatchUpdates` block whose data source holds `batch.dataSource` afterwards.
     ///
     /// - Throws: the ``UIKitBatchError`` UIKit would raise.
     /// - Complexity: O(*n* + *m* + calls) for *n* items before and *m* after.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<ID, UIKitBatchCall>) throws(UIKitBatchError) {
+    public mutating func perform(_ batch: UpdateBatch<[ID], UIKitBatchCall>) throws(UIKitBatchError) {
         // Per position before the update: flag bits, plus (move target + 1) above them.
         let deletedBit = 1
         let reloadedBit = 2
@@ -51,7 +51,7 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
         let sourceShift = 2
 
         let before = shown.rows.count
-        let after = batch.items.count
+        let after = batch.dataSource.count
         var old = [Int](repeating: 0, count: before)
         var new = [Int](repeating: 0, count: after)
         var deleteCount = 0
@@ -134,10 +134,10 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
                 next.append(shown.rows[source])
                 new[slot] |= takenBit
             } else if new[slot] & insertedBit != 0 {
-                next.append(DisplayedRow(id: batch.items[slot], cell: shown.newCell(), isRefreshed: true))
+                next.append(DisplayedRow(id: batch.dataSource[slot], cell: shown.newCell(), isRefreshed: true))
                 new[slot] |= takenBit
             } else {
-                next.append(DisplayedRow(id: batch.items[slot], cell: -1, isRefreshed: true))
+                next.append(DisplayedRow(id: batch.dataSource[slot], cell: -1, isRefreshed: true))
             }
         }
 

@@ -22,7 +22,7 @@ import UpdateCheckDiff
 /// reloaded, as the policy says. A moved and changed item is moved first,
 /// then refreshed (`MovedAndChangedPolicy.moveThenRefresh`).
 public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SectionedUpdateAdapter
+    UpdateAdapter
 {
     /// The model the calls are proven on.
     public typealias Model = UIKitSectionedModel<SectionID, ItemID>
@@ -52,7 +52,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     @inlinable
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>] {
         var result = Self.isSafeInOneBatch(plan.diff) ? Self.oneBatch(plan) : Self.stagedBatches(plan)
         if let refresh = refreshBatch(plan) { result.append(refresh) }
         return result
@@ -78,9 +78,9 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     @inlinable
     static func oneBatch(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>] {
         let calls = calls(for: plan.diff)
-        return calls.isEmpty ? [] : [SectionedUpdateBatch(sections: plan.new, calls: calls)]
+        return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 
     /// The calls of a diff, as one batch would make them.
@@ -118,24 +118,24 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     @inlinable
     static func stagedBatches(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>] {
         typealias Snapshot = SectionedSnapshot<SectionID, ItemID>
         let oldIDs = Set(plan.old.sectionIDs)
         let newItems = Dictionary(uniqueKeysWithValues: plan.new.sections.map { ($0.id, $0.items) })
         let added = plan.new.sections.filter { !oldIDs.contains($0.id) }.map { Snapshot.Section(id: $0.id, items: []) }
         let withNewSections = Snapshot(plan.old.sections + added)
         let itemsInPlace = Snapshot(withNewSections.sections.map { .init(id: $0.id, items: newItems[$0.id] ?? []) })
-        var result: [SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>] = []
+        var result: [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>] = []
         if !added.isEmpty {
             let start = plan.old.sections.count
             result.append(
-                SectionedUpdateBatch(
-                    sections: withNewSections, calls: [.insertSections(Array(start..<(start + added.count)))]))
+                UpdateBatch(
+                    dataSource: withNewSections, calls: [.insertSections(Array(start..<(start + added.count)))]))
         }
         for (from, to) in [(withNewSections, itemsInPlace), (itemsInPlace, plan.new)] {
             do {
                 let calls = calls(for: try SectionedDiff(from: from, to: to))
-                if !calls.isEmpty { result.append(SectionedUpdateBatch(sections: to, calls: calls)) }
+                if !calls.isEmpty { result.append(UpdateBatch(dataSource: to, calls: calls)) }
             } catch {
                 preconditionFailure("a verified plan's snapshots have unique IDs: \(error)")
             }
@@ -148,7 +148,7 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
     @inlinable
     func refreshBatch(
         _ plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>? {
+    ) -> UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>? {
         var reloaded: [Int] = []
         var paths: [ItemPath] = []
         for (sectionOffset, section) in plan.new.sections.enumerated() {
@@ -165,6 +165,6 @@ public struct UIKitSectionedAdapter<SectionID: Hashable & Sendable, ItemID: Hash
         if !paths.isEmpty {
             calls.append(.item(policy.refresh == .reconfigure ? .reconfigureItems(paths) : .reloadItems(paths)))
         }
-        return calls.isEmpty ? nil : SectionedUpdateBatch(sections: plan.new, calls: calls)
+        return calls.isEmpty ? nil : UpdateBatch(dataSource: plan.new, calls: calls)
     }
 }

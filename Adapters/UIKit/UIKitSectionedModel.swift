@@ -25,33 +25,33 @@ import UpdateCheckDiff
 ///   deleted + moved in − moved out (UIKit's own message);
 /// - an item reload gives a new cell in the item's place, a reconfigure
 ///   keeps the cell; moved items keep their cells.
-public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: SectionedToolkitModel {
+public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: ToolkitModel {
     /// The sections shown now.
-    public private(set) var sections: [DisplayedSection<SectionID, ItemID>]
+    public private(set) var displayed: [DisplayedSection<SectionID, ItemID>]
     /// The number the next new cell gets.
     var nextCell: Int
 
     /// A collection view showing `snapshot`.
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
-        sections = DisplayedSection.initial(showing: snapshot)
+        displayed = DisplayedSection.initial(showing: snapshot)
         nextCell = snapshot.itemCount
     }
 
-    /// Replays one `performBatchUpdates` block whose data source holds `batch.sections` afterwards.
+    /// Replays one `performBatchUpdates` block whose data source holds `batch.dataSource` afterwards.
     ///
     /// - Throws: ``UIKitBatchError/sections(_:)`` with the rule broken.
     /// - Complexity: O(*n* + calls) expected, for *n* sections and items.
     public mutating func perform(
-        _ batch: SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>
+        _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
     ) throws(UIKitBatchError) {
         try replay(batch)
     }
 
     private mutating func replay(
-        _ batch: SectionedUpdateBatch<SectionID, ItemID, UIKitSectionedCall>
+        _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
     ) throws(UIKitBatchError) {
-        let data = batch.sections.sections
-        let before = sections.count
+        let data = batch.dataSource.sections
+        let before = displayed.count
         let after = data.count
         var deletedSections = Set<Int>()
         var reloadedSections = Set<Int>()
@@ -77,7 +77,7 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         }
         func oldItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) {
             try oldSection(action, path.section)
-            let count = sections[path.section].rows.count
+            let count = displayed[path.section].rows.count
             guard (0..<count).contains(path.item) else {
                 throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: false))
             }
@@ -254,7 +254,7 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         // Per-section counts.
         for section in 0..<after where sourceOfNew[section] >= 0 && !reloadedNew.contains(section) {
             let source = sourceOfNew[section]
-            let beforeCount = sections[source].rows.count
+            let beforeCount = displayed[source].rows.count
             let deleted = deletedItems.count { $0.section == source }
             let inserted = insertedItems.count { $0.section == section }
             let movedOut = itemTarget.keys.count { $0.section == source }
@@ -285,14 +285,14 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             }
             var slots = [DisplayedRow<ItemID>?](repeating: nil, count: items.count)
             for (to, from) in itemSource where to.section == section {
-                slots[to.item] = sections[from.section].rows[from.item]
+                slots[to.item] = displayed[from.section].rows[from.item]
             }
             for path in insertedItems where path.section == section {
                 slots[path.item] = DisplayedRow(id: items[path.item], cell: nextCell, isRefreshed: true)
                 nextCell += 1
             }
             var slot = 0
-            for (offset, row) in sections[source].rows.enumerated() {
+            for (offset, row) in displayed[source].rows.enumerated() {
                 let path = ItemPath(section: source, item: offset)
                 if deletedItems.contains(path) || itemTarget[path] != nil { continue }
                 while slots[slot] != nil { slot += 1 }
@@ -307,8 +307,8 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             }
             next.append(
                 DisplayedSection(
-                    id: sections[source].id, rows: slots.map { $0! }, isRefreshed: sections[source].isRefreshed))
+                    id: displayed[source].id, rows: slots.map { $0! }, isRefreshed: displayed[source].isRefreshed))
         }
-        sections = next
+        displayed = next
     }
 }

@@ -90,13 +90,13 @@ public struct ExternalAdapter<Inner: ReplayableModel>: UpdateAdapter where Inner
 
     /// The program's batches for one case.
     @inlinable
-    public func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, ExternalCall<Inner.Call>>] {
+    public func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], ExternalCall<Inner.Call>>] {
         program.answers(for: [plan])[0]
     }
 
     /// The program's batches for every case, the requests pipelined.
     @inlinable
-    public func batches(forEach plans: [UpdatePlan<Int>]) -> [[UpdateBatch<Int, ExternalCall<Inner.Call>>]] {
+    public func batches(forEach plans: [UpdatePlan<Int>]) -> [[UpdateBatch<[Int], ExternalCall<Inner.Call>>]] {
         program.answers(for: plans)
     }
 

@@ -30,9 +30,8 @@ public enum ExternalCall<Call: ToolkitCall>: ToolkitCall {
 }
 
 /// The model of an adapter program's answers, flat or sectioned: replays
-/// the calls on the built-in model `Inner` (a `ToolkitModel` when `Inner`
-/// is a `ReplayableModel`, a `SectionedToolkitModel` when it is a
-/// `ReplayableSectionedModel`), and raises ``ExternalModelFailure/program(_:)``
+/// the calls on the built-in model `Inner` (a `ToolkitModel` of either
+/// shape), and raises ``ExternalModelFailure/program(_:)``
 /// for a case the program failed.
 public struct ExternalModel<Inner> {
     /// The wrapped model.
@@ -63,45 +62,24 @@ public struct ExternalModel<Inner> {
     }
 }
 
-extension ExternalModel: ToolkitModel where Inner: ReplayableModel {
-    /// A model showing `items`.
+extension ExternalModel: ToolkitModel where Inner: ToolkitModel {
+    /// A model showing `snapshot`.
     @inlinable
-    public init(showing items: [Inner.ID]) { inner = Inner(showing: items) }
+    public init(showing snapshot: Inner.Snapshot) { inner = Inner(showing: snapshot) }
 
-    /// The wrapped model's rows.
+    /// The wrapped model's rows (or sections).
     @inlinable
-    public var rows: [DisplayedRow<Inner.ID>] { inner.rows }
+    public var displayed: Inner.Displayed { inner.displayed }
 
     /// Replays the batch on the wrapped model, or fails with the program's failure.
     ///
     /// - Throws: ``ExternalModelFailure``.
     @inlinable
-    public mutating func perform(_ batch: UpdateBatch<Inner.ID, ExternalCall<Inner.Call>>)
+    public mutating func perform(_ batch: UpdateBatch<Inner.Snapshot, ExternalCall<Inner.Call>>)
         throws(ExternalModelFailure<Inner.Failure>)
     {
         try Self.replay(batch.calls, failing: Inner.Failure.self) { calls throws(Inner.Failure) in
-            try inner.perform(UpdateBatch(items: batch.items, calls: calls))
-        }
-    }
-}
-
-extension ExternalModel: SectionedToolkitModel where Inner: ReplayableSectionedModel {
-    /// A model showing `snapshot`.
-    public init(showing snapshot: SectionedSnapshot<Inner.SectionID, Inner.ItemID>) {
-        inner = Inner(showing: snapshot)
-    }
-
-    /// The wrapped model's sections.
-    public var sections: [DisplayedSection<Inner.SectionID, Inner.ItemID>] { inner.sections }
-
-    /// Replays the batch on the wrapped model, or fails with the program's failure.
-    ///
-    /// - Throws: ``ExternalModelFailure``.
-    public mutating func perform(
-        _ batch: SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>
-    ) throws(ExternalModelFailure<Inner.Failure>) {
-        try Self.replay(batch.calls, failing: Inner.Failure.self) { calls throws(Inner.Failure) in
-            try inner.perform(SectionedUpdateBatch(sections: batch.sections, calls: calls))
+            try inner.perform(UpdateBatch(dataSource: batch.dataSource, calls: calls))
         }
     }
 }

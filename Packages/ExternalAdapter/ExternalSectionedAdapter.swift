@@ -25,7 +25,7 @@ import UpdateCheckDiff
 /// let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 3))
 /// adapter.stop()
 /// ```
-public struct ExternalSectionedAdapter<Inner: ReplayableSectionedModel>: SectionedUpdateAdapter
+public struct ExternalSectionedAdapter<Inner: ReplayableSectionedModel>: UpdateAdapter
 where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     /// The wrapped built-in sectioned model, replaying the program's answers.
     public typealias Model = ExternalModel<Inner>
@@ -66,14 +66,14 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     /// The program's batches for one case.
     public func batches(
         for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, ExternalCall<Inner.Call>>] {
+    ) -> [UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, ExternalCall<Inner.Call>>] {
         program.answers(for: [plan])[0]
     }
 
     /// The program's batches for every case, the requests pipelined.
     public func batches(
         forEach plans: [SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>]
-    ) -> [[SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, ExternalCall<Inner.Call>>]] {
+    ) -> [[UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, ExternalCall<Inner.Call>>]] {
         program.answers(for: plans)
     }
 

@@ -66,7 +66,7 @@ protocol ProgramForm {
 @usableFromInline
 enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
     @usableFromInline typealias Plan = UpdatePlan<Int>
-    @usableFromInline typealias Batches = [UpdateBatch<Int, ExternalCall<Inner.Call>>]
+    @usableFromInline typealias Batches = [UpdateBatch<[Int], ExternalCall<Inner.Call>>]
     @usableFromInline typealias Key = CanonicalCase.Key
     /// The case's canonical form, or `nil` for its own IDs.
     @usableFromInline typealias Names = CanonicalCase?
@@ -109,11 +109,11 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
 
     @inlinable
     static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches {
-        batches.map { UpdateBatch(items: names!.ids(of: $0.items, new: plan.new), calls: $0.calls) }
+        batches.map { UpdateBatch(dataSource: names!.ids(of: $0.dataSource, new: plan.new), calls: $0.calls) }
     }
 
     @inlinable
-    static func failure(_ reason: String) -> Batches { [UpdateBatch(items: [], calls: [.failed(reason)])] }
+    static func failure(_ reason: String) -> Batches { [UpdateBatch(dataSource: [], calls: [.failed(reason)])] }
 }
 
 /// Sectioned cases on the model `Inner`, in the kit's IDs: canonical
@@ -123,8 +123,8 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
 enum SectionedForm<Inner: ReplayableSectionedModel>: ProgramForm
 where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     @usableFromInline typealias Plan = SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    @usableFromInline typealias Batches = [SectionedUpdateBatch<
-        ExhaustiveSectionID, ExhaustiveID, ExternalCall<Inner.Call>
+    @usableFromInline typealias Batches = [UpdateBatch<
+        SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, ExternalCall<Inner.Call>
     >]
     @usableFromInline typealias Key = [UInt8]
     @usableFromInline typealias Names = SectionedCase<ExhaustiveSectionID, ExhaustiveID>
@@ -173,17 +173,17 @@ where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
     @usableFromInline
     static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches {
         batches.map { batch in
-            let sections = batch.sections.sections.map { section in
+            let sections = batch.dataSource.sections.map { section in
                 SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>.Section(
                     id: names.sectionOfNumber[Int(section.id.number)]!,
                     items: section.items.map { names.itemOfNumber[Int($0.number)]! })
             }
-            return SectionedUpdateBatch(sections: SectionedSnapshot(sections), calls: batch.calls)
+            return UpdateBatch(dataSource: SectionedSnapshot(sections), calls: batch.calls)
         }
     }
 
     @usableFromInline
     static func failure(_ reason: String) -> Batches {
-        [SectionedUpdateBatch(sections: SectionedSnapshot([]), calls: [.failed(reason)])]
+        [UpdateBatch(dataSource: SectionedSnapshot([]), calls: [.failed(reason)])]
     }
 }

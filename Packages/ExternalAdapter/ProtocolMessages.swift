@@ -404,8 +404,8 @@ enum ProtocolMessages {
     @usableFromInline
     static func resolve<Inner: ReplayableModel>(
         _ raw: [RawBatch], model: Inner.Type, names resolve: (String) -> Int?, callNames: (String) -> Int?
-    ) throws(Refusal) -> [UpdateBatch<Int, ExternalCall<Inner.Call>>] where Inner.ID == Int {
-        var batches: [UpdateBatch<Int, ExternalCall<Inner.Call>>] = []
+    ) throws(Refusal) -> [UpdateBatch<[Int], ExternalCall<Inner.Call>>] where Inner.ID == Int {
+        var batches: [UpdateBatch<[Int], ExternalCall<Inner.Call>>] = []
         batches.reserveCapacity(raw.count)
         for (number, batch) in raw.enumerated() {
             let place = "batch \(number + 1)"
@@ -422,7 +422,7 @@ enum ProtocolMessages {
             let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
                 try Inner.call(from: record, id: callNames)
             }
-            batches.append(UpdateBatch(items: items, calls: calls))
+            batches.append(UpdateBatch(dataSource: items, calls: calls))
         }
         return batches
     }
@@ -556,8 +556,8 @@ enum ProtocolMessages {
         _ raw: [RawBatch], model: Inner.Type, section sectionID: (String) -> Inner.SectionID?,
         item itemID: (String) -> Inner.ItemID?,
         callsName: inout Bool
-    ) throws(Refusal) -> [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] {
-        var batches: [SectionedUpdateBatch<Inner.SectionID, Inner.ItemID, ExternalCall<Inner.Call>>] = []
+    ) throws(Refusal) -> [UpdateBatch<SectionedSnapshot<Inner.SectionID, Inner.ItemID>, ExternalCall<Inner.Call>>] {
+        var batches: [UpdateBatch<SectionedSnapshot<Inner.SectionID, Inner.ItemID>, ExternalCall<Inner.Call>>] = []
         batches.reserveCapacity(raw.count)
         for (number, batch) in raw.enumerated() {
             let place = "batch \(number + 1)"
@@ -593,7 +593,7 @@ enum ProtocolMessages {
                         return itemID($0)
                     })
             }
-            batches.append(SectionedUpdateBatch(sections: SectionedSnapshot(sections), calls: calls))
+            batches.append(UpdateBatch(dataSource: SectionedSnapshot(sections), calls: calls))
         }
         return batches
     }

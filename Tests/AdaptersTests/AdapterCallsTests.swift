@@ -17,9 +17,9 @@ import UpdateCheckUIKit
         #expect(
             UIKitBatchAdapter<String>().batches(for: plan) == [
                 UpdateBatch(
-                    items: ["c", "a", "d"],
+                    dataSource: ["c", "a", "d"],
                     calls: [.deleteItems([path(1)]), .insertItems([path(2)]), .moveItem(at: path(2), to: path(0))]),
-                UpdateBatch(items: ["c", "a", "d"], calls: [.reconfigureItems([path(1)])]),
+                UpdateBatch(dataSource: ["c", "a", "d"], calls: [.reconfigureItems([path(1)])]),
             ])
         #expect(
             UIKitBatchAdapter<String>().batches(for: movedAndChanged).map { $0.calls.map(\.description) } == [
@@ -41,18 +41,18 @@ import UpdateCheckUIKit
         let adapter = UIKitBatchAdapter<String>(movedAndChanged: .refreshThenMove)
         #expect(
             adapter.batches(for: movedAndChanged) == [
-                UpdateBatch(items: ["a", "b", "c"], calls: [.reconfigureItems([path(2)])]),
+                UpdateBatch(dataSource: ["a", "b", "c"], calls: [.reconfigureItems([path(2)])]),
                 UpdateBatch(
-                    items: ["c", "a", "d"],
+                    dataSource: ["c", "a", "d"],
                     calls: [.deleteItems([path(1)]), .insertItems([path(2)]), .moveItem(at: path(2), to: path(0))]),
             ])
         #expect(
             UIKitBatchAdapter<String>(movedAndChanged: .refreshThenMove, refresh: .reload).batches(for: plan).first
-                == UpdateBatch(items: ["a", "b", "c"], calls: [.reloadItems([path(0)])]))
+                == UpdateBatch(dataSource: ["a", "b", "c"], calls: [.reloadItems([path(0)])]))
         let onlyChanged = try! UpdatePlan(from: ["a", "b"], to: ["a", "b"], changed: ["b", "a"])
         #expect(
             adapter.batches(for: onlyChanged) == [
-                UpdateBatch(items: ["a", "b"], calls: [.reconfigureItems([path(0), path(1)])])
+                UpdateBatch(dataSource: ["a", "b"], calls: [.reconfigureItems([path(0), path(1)])])
             ])
         #expect(adapter.summary.contains("refreshed at their old paths in batch 1, then moved in batch 2"))
     }
@@ -61,8 +61,8 @@ import UpdateCheckUIKit
         #expect(
             AppKitTableAdapter<String>().batches(for: plan) == [
                 UpdateBatch(
-                    items: ["c", "a", "d"], calls: [.removeRows([1]), .moveRow(at: 1, to: 0), .insertRows([2])]),
-                UpdateBatch(items: ["c", "a", "d"], calls: [.reloadRows([1])]),
+                    dataSource: ["c", "a", "d"], calls: [.removeRows([1]), .moveRow(at: 1, to: 0), .insertRows([2])]),
+                UpdateBatch(dataSource: ["c", "a", "d"], calls: [.reloadRows([1])]),
             ])
         #expect(AppKitTableAdapter<String>().batches(for: plan)[0].calls[1].description == "moveRow(at: 1, to: 0)")
     }
@@ -81,7 +81,8 @@ import UpdateCheckUIKit
         #expect(
             DiffableDataSourceAdapter<String>().batches(for: plan) == [
                 UpdateBatch(
-                    items: ["c", "a", "d"], calls: [SnapshotApplyCall(items: ["c", "a", "d"], reconfigured: ["a"])])
+                    dataSource: ["c", "a", "d"],
+                    calls: [SnapshotApplyCall(items: ["c", "a", "d"], reconfigured: ["a"])])
             ])
         #expect(
             DiffableDataSourceAdapter<String>(refresh: .reload).batches(for: plan)[0].calls[0].description

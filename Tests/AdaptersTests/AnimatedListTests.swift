@@ -7,8 +7,8 @@ import UpdateCheckAnimatedList
         -> [DisplayedRow<String>]
     {
         var model = AnimatedListModel(showing: old)
-        try model.perform(UpdateBatch(items: items, calls: calls))
-        return model.rows
+        try model.perform(UpdateBatch(dataSource: items, calls: calls))
+        return model.displayed
     }
 
     @Test func eachCallSeesTheListTheCallsBeforeItLeft() throws {
@@ -71,7 +71,7 @@ import UpdateCheckAnimatedList
         var name: String { "animatedlist-default-policy" }
         var summary: String { "AnimatedList calls under a policy that promises moves keep cells." }
         var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reconfigure) }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, AnimatedListCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], AnimatedListCall>] {
             AnimatedListAdapter<Int>().batches(for: plan)
         }
     }

@@ -7,8 +7,8 @@ import UpdateCheckAppKit
         -> [DisplayedRow<String>]
     {
         var model = AppKitTableModel(showing: old)
-        try model.perform(UpdateBatch(items: items, calls: calls))
-        return model.rows
+        try model.perform(UpdateBatch(dataSource: items, calls: calls))
+        return model.displayed
     }
 
     @Test func eachCallSeesTheTableTheCallsBeforeItLeft() throws {

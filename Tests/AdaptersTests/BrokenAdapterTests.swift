@@ -16,13 +16,13 @@ import UpdateCheckUIKit
         var name: String { "uikit-one-batch" }
         var summary: String { "" }
         var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reload) }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], UIKitBatchCall>] {
             let batches = UIKitBatchAdapter<Int>(refresh: .reload).batches(for: plan)
             let oldPaths = plan.refreshes.map(\.from)
             // Without content changes every batch is structural; otherwise the last one holds the reloads.
             var calls = (plan.changedCount == 0 ? batches : batches.dropLast()).flatMap(\.calls)
             if !oldPaths.isEmpty { calls.append(.reloadItems(oldPaths)) }
-            return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+            return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
         }
     }
 
@@ -43,7 +43,7 @@ import UpdateCheckUIKit
         var name: String { "appkit-row-by-row" }
         var summary: String { "" }
         var policy: AdapterPolicy { AppKitTableAdapter<Int>().policy }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, AppKitTableCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], AppKitTableCall>] {
             AppKitTableAdapter<Int>().batches(for: plan).map { batch in
                 var calls: [AppKitTableCall] = []
                 for call in batch.calls {
@@ -53,7 +53,7 @@ import UpdateCheckUIKit
                         calls.append(call)
                     }
                 }
-                return UpdateBatch(items: batch.items, calls: calls)
+                return UpdateBatch(dataSource: batch.dataSource, calls: calls)
             }
         }
     }
@@ -74,7 +74,7 @@ import UpdateCheckUIKit
         var name: String { "recyclerview-lying" }
         var summary: String { "" }
         var policy: AdapterPolicy { RecyclerViewUpdateAdapter<Int>().policy }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, RecyclerViewCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], RecyclerViewCall>] {
             RecyclerViewUpdateAdapter<Int>(payload: nil).batches(for: plan)
         }
     }
@@ -92,7 +92,7 @@ import UpdateCheckUIKit
         var name: String { "uikit-wrong-declaration" }
         var summary: String { "" }
         var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .deleteAndInsert, refresh: .reconfigure) }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], UIKitBatchCall>] {
             UIKitBatchAdapter<Int>().batches(for: plan)
         }
     }
@@ -112,8 +112,8 @@ import UpdateCheckUIKit
         var name: String { "diffable-forgetful" }
         var summary: String { "" }
         var policy: AdapterPolicy { DiffableDataSourceAdapter<Int>().policy }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, SnapshotApplyCall<Int>>] {
-            [UpdateBatch(items: plan.new, calls: [SnapshotApplyCall(items: plan.new)])]
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], SnapshotApplyCall<Int>>] {
+            [UpdateBatch(dataSource: plan.new, calls: [SnapshotApplyCall(items: plan.new)])]
         }
     }
 

@@ -46,7 +46,7 @@ import UpdateCheckUIKit
         return total
     }()
 
-    func expectPasses<Adapter: UpdateAdapter>(_ adapter: Adapter) where Adapter.ID == Int {
+    func expectPasses<Adapter: UpdateAdapter>(_ adapter: Adapter) where Adapter.Plan == UpdatePlan<Int> {
         let report = ConformanceKit.check(adapter, options: Self.options)
         #expect(report.passed, "\(report)")
         #expect(report.casesChecked == Self.exhaustiveCases + 1000)

@@ -7,8 +7,8 @@ import UpdateCheckDiffable
         -> [DisplayedRow<String>]
     {
         var model = DiffableDataSourceModel(showing: old)
-        try model.perform(UpdateBatch(items: call.items, calls: [call]))
-        return model.rows
+        try model.perform(UpdateBatch(dataSource: call.items, calls: [call]))
+        return model.displayed
     }
 
     @Test func itemsKeepTheirCellsWhereverTheyMove() throws {

@@ -11,7 +11,7 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
     var summary: String { "One performBatchUpdates block; changed items get a new cell." }
     var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .deleteAndInsert, refresh: .reload) }
 
-    func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+    func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
         var deletes = plan.deletions
         var inserts = plan.insertions
         var moves: [UIKitBatchCall] = []
@@ -24,7 +24,7 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             }
         }
         let calls = [UIKitBatchCall.deleteItems(deletes), .insertItems(inserts)] + moves
-        return plan.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+        return plan.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 }
 
@@ -43,7 +43,7 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             var name: String { "one-batch-reload" }
             var summary: String { "" }
             var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reload) }
-            func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+            func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], UIKitBatchCall>] {
                 let moves = plan.moves.map { UIKitBatchCall.moveItem(at: $0.from, to: $0.to) }
                 let calls =
                     [
@@ -51,7 +51,7 @@ struct DesignSystemListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
                         .reloadItems(plan.refreshes.map(\.from)),
                     ]
                     + moves
-                return plan.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+                return plan.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
             }
         }
         let report = ConformanceKit.check(OneBatchReload(), options: ConformanceOptions(ids: 5))

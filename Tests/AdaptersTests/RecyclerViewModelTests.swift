@@ -7,8 +7,8 @@ import UpdateCheckRecyclerView
         -> [DisplayedRow<String>]
     {
         var model = RecyclerViewModel(showing: old)
-        try model.perform(UpdateBatch(items: items, calls: calls))
-        return model.rows
+        try model.perform(UpdateBatch(dataSource: items, calls: calls))
+        return model.displayed
     }
 
     @Test func eachNotificationSeesTheListTheOnesBeforeItLeft() throws {

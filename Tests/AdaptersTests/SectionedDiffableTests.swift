@@ -10,7 +10,7 @@ import UpdateCheckDiffable
     typealias Snapshot = SectionedSnapshot<String, String>
     typealias Model = DiffableSectionedModel<String, String>
     typealias Call = DiffableSectionedCall<String, String>
-    typealias Batch = SectionedUpdateBatch<String, String, Call>
+    typealias Batch = UpdateBatch<SectionedSnapshot<String, String>, Call>
 
     static func snapshot(_ sections: (String, [String])...) -> Snapshot {
         Snapshot(sections.map { .init(id: $0.0, items: $0.1) })
@@ -20,7 +20,7 @@ import UpdateCheckDiffable
     static func failure(_ old: Snapshot, _ calls: [Call]) -> DiffableDataSourceError? {
         var model = Model(showing: old)
         do {
-            try model.perform(Batch(sections: old, calls: calls))
+            try model.perform(Batch(dataSource: old, calls: calls))
             return nil
         } catch {
             return error
@@ -35,16 +35,16 @@ import UpdateCheckDiffable
         var model = Model(showing: old)
         try model.perform(
             Batch(
-                sections: old,
+                dataSource: old,
                 calls: [
                     .deleteSections(["U"]), .moveSection("T", .before("S")), .moveItem("a", .after("c")),
                     .insertSections(["V"], .after("S")), .appendItems(["x"], toSection: "V"),
                     .reconfigureItems(["b"]),
                 ]))
         #expect(model.snapshot == Self.snapshot(("T", ["c", "a"]), ("S", ["b"]), ("V", ["x"])))
-        #expect(model.sections.map { $0.rows.map(\.cell) } == [[2, 0], [1], [4]])
-        #expect(model.sections.map { $0.rows.map(\.isRefreshed) } == [[false, false], [true], [true]])
-        #expect(model.sections.map(\.isRefreshed) == [false, false, true])
+        #expect(model.displayed.map { $0.rows.map(\.cell) } == [[2, 0], [1], [4]])
+        #expect(model.displayed.map { $0.rows.map(\.isRefreshed) } == [[false, false], [true], [true]])
+        #expect(model.displayed.map(\.isRefreshed) == [false, false, true])
     }
 
     /// `reloadSections` creates the section anew with new cells; appending an
@@ -52,12 +52,12 @@ import UpdateCheckDiffable
     @Test func reloadSectionAndAppendExistingItem() throws {
         let old = Self.snapshot(("S", ["a"]), ("T", ["b"]))
         var model = Model(showing: old)
-        try model.perform(Batch(sections: old, calls: [.appendItems(["a"], toSection: "T"), .reloadSections(["S"])]))
+        try model.perform(Batch(dataSource: old, calls: [.appendItems(["a"], toSection: "T"), .reloadSections(["S"])]))
         #expect(model.snapshot == Self.snapshot(("S", []), ("T", ["b", "a"])))
-        #expect(model.sections.map(\.isRefreshed) == [true, false])
-        #expect(model.sections[1].rows.map(\.cell) == [1, 0])
-        try model.perform(Batch(sections: old, calls: [.reloadSections(["T"])]))
-        #expect(model.sections[1].rows.map(\.cell) == [2, 3])
+        #expect(model.displayed.map(\.isRefreshed) == [true, false])
+        #expect(model.displayed[1].rows.map(\.cell) == [1, 0])
+        try model.perform(Batch(dataSource: old, calls: [.reloadSections(["T"])]))
+        #expect(model.displayed[1].rows.map(\.cell) == [2, 3])
     }
 
     /// What the real snapshot API rejects, with its message.
@@ -120,10 +120,10 @@ import UpdateCheckDiffable
         var model = Model(showing: old)
         #expect(throws: DiffableDataSourceError.self) {
             try model.perform(
-                Batch(sections: old, calls: [.deleteAllItems, .appendSections(["T"]), .reloadSections(["S"])]))
+                Batch(dataSource: old, calls: [.deleteAllItems, .appendSections(["T"]), .reloadSections(["S"])]))
         }
         #expect(model.snapshot == old)
-        #expect(model.sections.map(\.id) == ["S"])
+        #expect(model.displayed.map(\.id) == ["S"])
     }
 
     /// The adapter passes every pair of up to two sections and three items
@@ -152,15 +152,15 @@ import UpdateCheckDiffable
 }
 
 /// Broken: applies the new snapshot without reloading changed sections.
-struct ForgetsSectionReloads: SectionedUpdateAdapter {
+struct ForgetsSectionReloads: UpdateAdapter {
     typealias Model = DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>
     var policy: AdapterPolicy { DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
     var name: String { "forgets-section-reloads" }
 
     func batches(
         for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    ) -> [SectionedUpdateBatch<
-        ExhaustiveSectionID, ExhaustiveID, DiffableSectionedCall<ExhaustiveSectionID, ExhaustiveID>
+    ) -> [UpdateBatch<
+        SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, DiffableSectionedCall<ExhaustiveSectionID, ExhaustiveID>
     >] {
         DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan).map { batch in
             var copy = batch

@@ -24,8 +24,8 @@ import UpdateCheckRecyclerView
         #expect(batches.map(\.calls) == [[.moveRow(at: 3, to: 0), .moveRow(at: 4, to: 1)]])
         var model = AppKitSectionedTableAdapter<String, String>.Model(showing: old)
         for batch in batches { try model.perform(batch) }
-        #expect(model.sections.map(\.id) == ["T", "S"])
-        #expect(model.sections.map { $0.rows.map(\.cell) } == [[2], [0, 1]])
+        #expect(model.displayed.map(\.id) == ["T", "S"])
+        #expect(model.displayed.map { $0.rows.map(\.cell) } == [[2], [0, 1]])
         #expect(adapter.movedItems(for: try SectionedUpdatePlan(old: old, new: new)) == ["c"])
     }
 
@@ -41,8 +41,8 @@ import UpdateCheckRecyclerView
             batches.map(\.calls) == [[.moved(from: 1, to: 3), .changed(position: 2, count: 1, payload: "content")]])
         var model = RecyclerViewSectionedAdapter<String, String>.Model(showing: old)
         for batch in batches { try model.perform(batch) }
-        #expect(model.sections.map(\.isRefreshed) == [false, true])
-        #expect(model.sections.map { $0.rows.map(\.cell) } == [[1], [0, 2]])
+        #expect(model.displayed.map(\.isRefreshed) == [false, true])
+        #expect(model.displayed.map { $0.rows.map(\.cell) } == [[1], [0, 2]])
     }
 
     /// Without a move primitive, a section move removes and inserts rows:
@@ -54,10 +54,10 @@ import UpdateCheckRecyclerView
         let plan = try SectionedUpdatePlan(old: old, new: new)
         var model = AnimatedListSectionedAdapter<String, String>.Model(showing: old)
         for batch in adapter.batches(for: plan) { try model.perform(batch) }
-        #expect(model.sections.map(\.id) == ["T", "S"])
+        #expect(model.displayed.map(\.id) == ["T", "S"])
         let moved = adapter.movedItems(for: plan)
         #expect(moved.count == 1)
-        for section in model.sections {
+        for section in model.displayed {
             for row in section.rows { #expect((row.cell >= 2) == moved.contains(row.id)) }
         }
     }
@@ -117,7 +117,7 @@ struct SkipsHeaderChanges: UpdateAdapter {
     var summary: String { "" }
     var policy: AdapterPolicy { RecyclerViewUpdateAdapter<Entry>().policy }
 
-    func batches(for plan: UpdatePlan<Entry>) -> [UpdateBatch<Entry, RecyclerViewCall>] {
+    func batches(for plan: UpdatePlan<Entry>) -> [UpdateBatch<[Entry], RecyclerViewCall>] {
         RecyclerViewUpdateAdapter<Entry>().batches(for: plan).map { batch in
             var copy = batch
             copy.calls.removeAll { call in
@@ -137,7 +137,7 @@ struct ClaimsMovesKeepCells: UpdateAdapter {
     var summary: String { "" }
     var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .deleteAndInsert, refresh: .reconfigure) }
 
-    func batches(for plan: UpdatePlan<Entry>) -> [UpdateBatch<Entry, AnimatedListCall>] {
+    func batches(for plan: UpdatePlan<Entry>) -> [UpdateBatch<[Entry], AnimatedListCall>] {
         AnimatedListAdapter<Entry>().batches(for: plan)
     }
 }

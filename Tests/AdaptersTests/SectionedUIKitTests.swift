@@ -9,7 +9,7 @@ import UpdateCheckUIKit
 @Suite struct SectionedUIKitTests {
     typealias Snapshot = SectionedSnapshot<String, String>
     typealias Model = UIKitSectionedModel<String, String>
-    typealias Batch = SectionedUpdateBatch<String, String, UIKitSectionedCall>
+    typealias Batch = UpdateBatch<SectionedSnapshot<String, String>, UIKitSectionedCall>
 
     static func snapshot(_ sections: (String, [String])...) -> Snapshot {
         Snapshot(sections.map { .init(id: $0.0, items: $0.1) })
@@ -25,16 +25,16 @@ import UpdateCheckUIKit
         let batches = UIKitSectionedAdapter<String, String>().batches(for: plan)
         #expect(batches.count == 1)
         for batch in batches { try model.perform(batch) }
-        #expect(model.sections.map(\.id) == ["U", "S", "T", "V"])
-        #expect(model.sections.map { $0.rows.map(\.id) } == [["d"], ["b"], ["a", "c"], ["x"]])
-        #expect(model.sections.map { $0.rows.map(\.cell) } == [[3], [1], [0, 2], [4]])
+        #expect(model.displayed.map(\.id) == ["U", "S", "T", "V"])
+        #expect(model.displayed.map { $0.rows.map(\.id) } == [["d"], ["b"], ["a", "c"], ["x"]])
+        #expect(model.displayed.map { $0.rows.map(\.cell) } == [[3], [1], [0, 2], [4]])
     }
 
     /// An item moved out of a deleted section is UIKit's error.
     @Test func moveOutOfDeletedSection() {
         var model = Model(showing: Self.snapshot(("S", ["a"]), ("T", [])))
         let batch = Batch(
-            sections: Self.snapshot(("T", ["a"])),
+            dataSource: Self.snapshot(("T", ["a"])),
             calls: [
                 .deleteSections([0]),
                 .item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0))),
@@ -53,7 +53,7 @@ import UpdateCheckUIKit
     @Test func insertIntoMovedSection() {
         var model = Model(showing: Self.snapshot(("S", []), ("T", [])))
         let batch = Batch(
-            sections: Self.snapshot(("T", ["a"]), ("S", [])),
+            dataSource: Self.snapshot(("T", ["a"]), ("S", [])),
             calls: [.moveSection(1, to: 0), .item(.insertItems([ItemPath(section: 0, item: 0)]))])
         #expect(
             throws: UIKitBatchError.sections(
@@ -65,7 +65,7 @@ import UpdateCheckUIKit
     @Test func perSectionCount() {
         var model = Model(showing: Self.snapshot(("S", ["a", "b"]), ("T", ["c"])))
         let batch = Batch(
-            sections: Self.snapshot(("S", ["b", "x"]), ("T", ["a", "c"])),
+            dataSource: Self.snapshot(("S", ["b", "x"]), ("T", ["a", "c"])),
             calls: [.item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)))])
         let error = UIKitBatchError.sections(
             .invalidItemCount(section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
@@ -137,14 +137,14 @@ import UpdateCheckUIKit
 }
 
 /// Broken: the whole structure in one batch whatever it holds.
-struct OneBatchAdapter: SectionedUpdateAdapter {
+struct OneBatchAdapter: UpdateAdapter {
     typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
     var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
     var name: String { "one-batch" }
 
     func batches(
         for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, UIKitSectionedCall>] {
         var calls: [UIKitSectionedCall] = []
         let diff = plan.diff
         if !diff.sections.deletions.isEmpty { calls.append(.deleteSections(diff.sections.deletions.map(\.offset))) }
@@ -169,7 +169,7 @@ struct OneBatchAdapter: SectionedUpdateAdapter {
                         at: .init(section: move.from.section, item: move.from.item),
                         to: .init(section: move.to.section, item: move.to.item))))
         }
-        var result = calls.isEmpty ? [] : [SectionedUpdateBatch(sections: plan.new, calls: calls)]
+        var result = calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
         let correct = UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan)
         if !plan.changedItems.isEmpty || !plan.changedSections.isEmpty, let refresh = correct.last {
             result.append(refresh)
@@ -180,14 +180,14 @@ struct OneBatchAdapter: SectionedUpdateAdapter {
 
 /// Broken: reloads changed sections (at old offsets) in the structural batch
 /// instead of after it.
-struct ReloadWithStructureAdapter: SectionedUpdateAdapter {
+struct ReloadWithStructureAdapter: UpdateAdapter {
     typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
     var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
     var name: String { "reload-with-structure" }
 
     func batches(
         for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, UIKitSectionedCall>] {
         let correct = UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>()
         let withoutContent = try! SectionedUpdatePlan(old: plan.old, new: plan.new)
         var result = correct.batches(for: withoutContent)
@@ -201,14 +201,14 @@ struct ReloadWithStructureAdapter: SectionedUpdateAdapter {
 }
 
 /// Broken: forgets the item insertions into sections that already exist.
-struct ForgetsInsertionsAdapter: SectionedUpdateAdapter {
+struct ForgetsInsertionsAdapter: UpdateAdapter {
     typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
     var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
     var name: String { "forgets-insertions" }
 
     func batches(
         for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-    ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+    ) -> [UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, UIKitSectionedCall>] {
         UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan).map { batch in
             var copy = batch
             copy.calls.removeAll { if case .item(.insertItems) = $0 { true } else { false } }

@@ -9,8 +9,8 @@ import UpdateCheckUIKit
         -> [DisplayedRow<String>]
     {
         var model = UIKitBatchModel(showing: old)
-        try model.perform(UpdateBatch(items: items, calls: calls))
-        return model.rows
+        try model.perform(UpdateBatch(dataSource: items, calls: calls))
+        return model.displayed
     }
 
     func path(_ item: Int, section: Int = 0) -> ItemPath { ItemPath(section: section, item: item) }
@@ -223,10 +223,10 @@ import UpdateCheckUIKit
 
     @Test func batchesBuildOnEachOther() throws {
         var model = UIKitBatchModel(showing: ["a", "b"])
-        try model.perform(UpdateBatch(items: ["b", "a"], calls: [.moveItem(at: path(1), to: path(0))]))
-        try model.perform(UpdateBatch(items: ["b", "A"], calls: [.reconfigureItems([path(1)])]))
+        try model.perform(UpdateBatch(dataSource: ["b", "a"], calls: [.moveItem(at: path(1), to: path(0))]))
+        try model.perform(UpdateBatch(dataSource: ["b", "A"], calls: [.reconfigureItems([path(1)])]))
         #expect(
-            model.rows == [
+            model.displayed == [
                 DisplayedRow(id: "b", cell: 1, isRefreshed: false), DisplayedRow(id: "A", cell: 0, isRefreshed: true),
             ])
     }

@@ -13,9 +13,9 @@ import UpdateCheckUIKit
         var name: String { "uikit-off-by-one" }
         var summary: String { "" }
         var policy: AdapterPolicy { UIKitBatchAdapter<Int>().policy }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], UIKitBatchCall>] {
             UIKitBatchAdapter<Int>().batches(for: plan).map { batch in
-                UpdateBatch(items: batch.items, calls: batch.calls.map(Self.shift))
+                UpdateBatch(dataSource: batch.dataSource, calls: batch.calls.map(Self.shift))
             }
         }
         static func shift(_ call: UIKitBatchCall) -> UIKitBatchCall {

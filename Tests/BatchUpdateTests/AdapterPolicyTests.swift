@@ -12,9 +12,9 @@ struct MovelessStepAdapter: UpdateAdapter {
     var name: String { "moveless-steps" }
     var summary: String { "Toy sequential toolkit without moves." }
 
-    func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, SequentialStep>] {
+    func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], SequentialStep>] {
         let steps = plan.sequentialSteps(movedAndChanged: .deleteAndInsert, moves: .replacesCell)
-        return steps.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: steps)]
+        return steps.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: steps)]
     }
 }
 
@@ -79,7 +79,7 @@ struct MovelessStepAdapter: UpdateAdapter {
     @Test func aCorrectLogPasses() throws {
         let log = [
             UpdateBatch(
-                items: [2, 0, 3],
+                dataSource: [2, 0, 3],
                 calls: [
                     SequentialStep.remove(position: 1, count: 1), .move(from: 1, to: 0), .insert(position: 2, count: 1),
                     .change(position: 1, count: 1),
@@ -96,7 +96,8 @@ struct MovelessStepAdapter: UpdateAdapter {
         // The change is logged at the item's old position, after the move:
         // it refreshes the item that moved into that position instead.
         let log = [
-            UpdateBatch(items: [1, 0], calls: [SequentialStep.move(from: 1, to: 0), .change(position: 0, count: 1)])
+            UpdateBatch(
+                dataSource: [1, 0], calls: [SequentialStep.move(from: 1, to: 0), .change(position: 0, count: 1)])
         ]
         let failure = try #require(
             try ConformanceKit.check(log, on: StepModel.self, policy: policy, old: [0, 1], new: [1, 0], changed: [0]))

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func batchListsItsCallsThenItsItems() {
-        let batch = UpdateBatch(items: ["b", "a"], calls: [SequentialStep.move(from: 1, to: 0)])
+        let batch = UpdateBatch(dataSource: ["b", "a"], calls: [SequentialStep.move(from: 1, to: 0)])
         #expect("\(batch)" == "move 1 → 0 → [b, a]")
     }
 }

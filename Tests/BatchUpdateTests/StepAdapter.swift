@@ -22,7 +22,7 @@ struct StepAdapter: UpdateAdapter {
     var summary: String { "Toy sequential toolkit." }
     var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reconfigure) }
 
-    func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, SequentialStep>] {
+    func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], SequentialStep>] {
         var steps: [SequentialStep]
         switch flaw {
         case .none:
@@ -44,6 +44,6 @@ struct StepAdapter: UpdateAdapter {
                 .change(position: $0, count: 1)
             }
         }
-        return steps.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: steps)]
+        return steps.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: steps)]
     }
 }

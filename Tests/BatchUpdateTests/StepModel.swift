@@ -9,14 +9,14 @@ struct StepModel: ToolkitModel {
     }
 
     private var list: SequentialRows<Int>
-    private(set) var rows: [DisplayedRow<Int>]
+    private(set) var displayed: [DisplayedRow<Int>]
 
     init(showing items: [Int]) {
         list = SequentialRows(showing: items)
-        rows = DisplayedRow.initial(showing: items)
+        displayed = DisplayedRow.initial(showing: items)
     }
 
-    mutating func perform(_ batch: UpdateBatch<Int, SequentialStep>) throws(Failure) {
+    mutating func perform(_ batch: UpdateBatch<[Int], SequentialStep>) throws(Failure) {
         for step in batch.calls {
             switch step {
             case .remove(let position, let count):
@@ -41,10 +41,10 @@ struct StepModel: ToolkitModel {
                 for index in position..<position + count { list.refresh(at: index, keepingCell: true) }
             }
         }
-        guard list.count == batch.items.count else {
-            throw Failure(description: "count \(list.count) ≠ \(batch.items.count)")
+        guard list.count == batch.dataSource.count else {
+            throw Failure(description: "count \(list.count) ≠ \(batch.dataSource.count)")
         }
-        rows = list.bind(to: batch.items)
+        displayed = list.bind(to: batch.dataSource)
     }
 }
 

@@ -37,11 +37,11 @@ struct SpliceError: Error, CustomStringConvertible {
 /// elements render after the update from the data source.
 struct SpliceListModel<ID: Hashable & Sendable>: ToolkitModel {
     private var list: SequentialRows<ID>
-    var rows: [DisplayedRow<ID>] { list.shown }
+    var displayed: [DisplayedRow<ID>] { list.shown }
 
     init(showing items: [ID]) { list = SequentialRows(showing: items) }
 
-    mutating func perform(_ batch: UpdateBatch<ID, SpliceCall>) throws(SpliceError) {
+    mutating func perform(_ batch: UpdateBatch<[ID], SpliceCall>) throws(SpliceError) {
         try list.replay(batch, apply: Self.apply) { rows, data in
             SpliceError(description: "the list holds \(rows) items, the data \(data)")
         }
@@ -73,7 +73,7 @@ struct SpliceListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         AdapterPolicy(movedAndChanged: .deleteAndInsert, refresh: .reconfigure, moves: .replacesCell)
     }
 
-    func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, SpliceCall>] {
+    func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], SpliceCall>] {
         let calls = plan.sequentialSteps(moves: .replacesCell).flatMap { step -> [SpliceCall] in
             switch step {
             case .remove(let position, let count): [.splice(start: position, deleteCount: count, insertCount: 0)]
@@ -82,7 +82,7 @@ struct SpliceListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
             case .move: []  // never produced with `moves: .replacesCell`
             }
         }
-        return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+        return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
     }
 }
 
@@ -98,7 +98,7 @@ struct SpliceListAdapter<ID: Hashable & Sendable>: UpdateAdapter {
         // Refreshing at the old position after a splice refreshes the wrong element.
         let log = [
             UpdateBatch(
-                items: ["x", "a"],
+                dataSource: ["x", "a"],
                 calls: [SpliceCall.splice(start: 0, deleteCount: 0, insertCount: 1), .refresh(index: 0)])
         ]
         let failure = try #require(

@@ -95,7 +95,7 @@ import UpdateCheckUIKit
         var moves = 0
         for (plan, answer) in zip(plans, adapter.batches(forEach: plans)) {
             let expected = twin.batches(for: plan)
-            #expect(answer.map(\.items) == expected.map(\.items), "\(plan)")
+            #expect(answer.map(\.dataSource) == expected.map(\.dataSource), "\(plan)")
             #expect(answer.map { $0.calls.map(\.record) } == expected.map { $0.calls.map(\.record) }, "\(plan)")
             moves += expected.flatMap(\.calls).filter { if case .moved = $0 { true } else { false } }.count
         }

@@ -317,7 +317,7 @@ extension ExternalAdapterTests {
         #expect(!callsName)
         #expect(Form.renamed(canonical, names: names, plan: Self.workedPlan) == batches)
         #expect(batches.count == 1)
-        #expect(batches[0].sections == Self.snapshot("T:cb U:"))
+        #expect(batches[0].dataSource == Self.snapshot("T:cb U:"))
         #expect(
             batches[0].calls == [
                 .call(.insertSections([1])),

@@ -226,12 +226,12 @@ import UpdateCheckUIKit
         var name: String { "flawed" }
         var summary: String { "" }
         var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reload) }
-        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<Int, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<Int>) -> [UpdateBatch<[Int], UIKitBatchCall>] {
             let calls = UIKitBatchAdapter<Int>(refresh: .reload).batches(for: plan).flatMap(\.calls).map { call in
                 if case .reloadItems = call { return UIKitBatchCall.reloadItems(plan.refreshes.map(\.from)) }
                 return call
             }
-            return calls.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+            return calls.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
         }
     }
 

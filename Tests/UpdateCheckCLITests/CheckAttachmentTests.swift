@@ -15,10 +15,10 @@ import UpdateCheckUIKit
         var name: String { "forgetful" }
         var summary: String { "UIKit batches without their inserts." }
         var policy: AdapterPolicy { UIKitBatchAdapter<ID>().policy }
-        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
             UIKitBatchAdapter<ID>().batches(for: plan).map { batch in
                 UpdateBatch(
-                    items: batch.items,
+                    dataSource: batch.dataSource,
                     calls: batch.calls.filter { call in
                         if case .insertItems = call { return false }
                         return true

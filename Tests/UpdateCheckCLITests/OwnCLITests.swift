@@ -17,7 +17,7 @@ import UpdateCheckUIKit
         var name: String { "reloads-at-new-paths" }
         var summary: String { "Reloads changed items at their new paths in the batch of the moves." }
         var policy: AdapterPolicy { AdapterPolicy(movedAndChanged: .moveThenRefresh, refresh: .reload) }
-        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
             var calls: [UIKitBatchCall] = [.deleteItems(plan.deletions), .insertItems(plan.insertions)]
             var reloads: [ItemPath] = []
             for case .kept(_, let from, let to, let isMoved, let isChanged) in plan.items {
@@ -25,7 +25,7 @@ import UpdateCheckUIKit
                 if isChanged { reloads.append(to) }
             }
             calls.append(.reloadItems(reloads))
-            return plan.isEmpty ? [] : [UpdateBatch(items: plan.new, calls: calls)]
+            return plan.isEmpty ? [] : [UpdateBatch(dataSource: plan.new, calls: calls)]
         }
     }
 
@@ -35,7 +35,7 @@ import UpdateCheckUIKit
         var name: String { "team-table" }
         var summary: String { "The team's table: UIKit batches." }
         var policy: AdapterPolicy { UIKitBatchAdapter<ID>().policy }
-        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<ID, UIKitBatchCall>] {
+        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
             UIKitBatchAdapter<ID>().batches(for: plan)
         }
     }

@@ -127,13 +127,13 @@ import UpdateCheckUIKit
     }
 
     /// Forgets its item insertions: UIKit's per-section count check fails.
-    struct ForgetsInsertions: SectionedUpdateAdapter {
+    struct ForgetsInsertions: UpdateAdapter {
         typealias Model = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
         var name: String { "forgets-insertions" }
         var policy: AdapterPolicy { UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().policy }
         func batches(
             for plan: SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
-        ) -> [SectionedUpdateBatch<ExhaustiveSectionID, ExhaustiveID, UIKitSectionedCall>] {
+        ) -> [UpdateBatch<SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, UIKitSectionedCall>] {
             UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().batches(for: plan).map { batch in
                 var copy = batch
                 copy.calls.removeAll { if case .item(.insertItems) = $0 { true } else { false } }

@@ -6,7 +6,7 @@
 /// old count on, as ``DisplayedRow`` requires. (Toolkits that apply each call
 /// at once use ``SequentialRows``, which also moves cells with their rows.)
 public struct NumberedRows<ID: Hashable & Sendable>: Sendable {
-    /// The rows shown now, top to bottom: a model's ``ToolkitModel/rows``.
+    /// The rows shown now, top to bottom: a model's ``ToolkitModel/displayed``.
     public var rows: [DisplayedRow<ID>]
     /// The number the next new cell gets.
     @usableFromInline var nextCell: Int

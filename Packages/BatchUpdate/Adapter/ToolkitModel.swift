@@ -1,30 +1,37 @@
+import UpdateCheckDiff
+
 /// A platform-free model of one UI toolkit's update semantics: it starts
-/// showing the old items, replays batches of calls exactly as the toolkit
+/// showing the old list, replays batches of calls exactly as the toolkit
 /// documents them, and fails with the toolkit's kind of error where the
 /// toolkit would throw.
 ///
-/// The conformance kit replays an adapter's batches on its model and then
-/// compares ``rows`` with the new snapshot, the content changes and the
+/// A flat list's model shows `[ID]` as ``DisplayedRow``s; a sectioned one's
+/// shows a `SectionedSnapshot` as ``DisplayedSection``s. The conformance kit
+/// replays an adapter's batches on its model and then compares
+/// ``displayed`` with the new snapshot, the content changes and the
 /// adapter's policy.
-public protocol ToolkitModel<ID, Call> {
-    /// The item identifier.
-    associatedtype ID: Hashable & Sendable
+public protocol ToolkitModel<Snapshot, Call> {
+    /// The list the model shows: `[ID]` or `SectionedSnapshot`.
+    associatedtype Snapshot: Sendable & Equatable
+    /// What the model shows of it: `[DisplayedRow<ID>]` or `[DisplayedSection<SectionID, ItemID>]`.
+    associatedtype Displayed
     /// The calls the toolkit takes.
     associatedtype Call: ToolkitCall
     /// The toolkit's error, worded the way the toolkit reports it.
     associatedtype Failure: Error & CustomStringConvertible
 
-    /// A model showing `items`, row *i* in cell *i*, none refreshed.
-    init(showing items: [ID])
+    /// A model showing `snapshot`, row *i* (over all sections) in cell *i*,
+    /// none refreshed.
+    init(showing snapshot: Snapshot)
 
     /// Replays one batch on the current state.
     ///
     /// - Throws: the toolkit's error for a call list the toolkit would
     ///   reject; the state is then unspecified.
-    mutating func perform(_ batch: UpdateBatch<ID, Call>) throws(Failure)
+    mutating func perform(_ batch: UpdateBatch<Snapshot, Call>) throws(Failure)
 
-    /// The rows shown now, top to bottom.
-    var rows: [DisplayedRow<ID>] { get }
+    /// The rows (or sections) shown now, top to bottom.
+    var displayed: Displayed { get }
 }
 
 /// A toolkit model whose calls can be rebuilt from their ``CallRecord``s,
@@ -40,7 +47,11 @@ public protocol ToolkitModel<ID, Call> {
 ///
 /// The model's type is shared by the kit's threads (an adapter program
 /// answers them all), hence `SendableMetatype`.
-public protocol ReplayableModel: ToolkitModel, SendableMetatype {
+public protocol ReplayableModel: ToolkitModel, SendableMetatype
+where Snapshot == [ID], Displayed == [DisplayedRow<ID>] {
+    /// The item identifier.
+    associatedtype ID: Hashable & Sendable
+
     /// The calls the model takes, one signature each, as documented for
     /// adapter programs: `onMoved(fromPosition: Int, toPosition: Int)`.
     static var vocabulary: [String] { get }
@@ -50,6 +61,34 @@ public protocol ReplayableModel: ToolkitModel, SendableMetatype {
     ///
     /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)``.
     static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError) -> Call
+}
+
+/// A sectioned toolkit model whose calls can be rebuilt from their
+/// ``CallRecord``s, so that the answers of a sectioned adapter program in
+/// another language can be replayed on it and proven by the sectioned kit:
+/// the sectioned counterpart of ``ReplayableModel``.
+///
+/// A record is accepted exactly when it names one of the model's methods
+/// with exactly that method's labels and values of the right kinds.
+public protocol ReplayableSectionedModel: ToolkitModel, SendableMetatype
+where Snapshot == SectionedSnapshot<SectionID, ItemID>, Displayed == [DisplayedSection<SectionID, ItemID>] {
+    /// The section identifier.
+    associatedtype SectionID: Hashable & Sendable
+    /// The item identifier.
+    associatedtype ItemID: Hashable & Sendable
+
+    /// The calls the model takes, one signature each, as documented for
+    /// adapter programs: `moveSection(at: Int, to: Int)`.
+    static var vocabulary: [String] { get }
+
+    /// The call `record` describes, with section and item IDs named in the
+    /// record resolved by `section` and `item` (`nil` for a name that is not
+    /// in the case).
+    ///
+    /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)``.
+    static func call(
+        from record: CallRecord, section: (String) -> SectionID?, item: (String) -> ItemID?
+    ) throws(BatchUpdateError) -> Call
 }
 
 /// A row as a toolkit model shows it: which item it displays, which cell
@@ -87,6 +126,38 @@ extension DisplayedRow {
     @inlinable
     public static func initial(showing items: [ID]) -> [DisplayedRow<ID>] {
         items.enumerated().map { DisplayedRow(id: $0.element, cell: $0.offset, isRefreshed: false) }
+    }
+}
+
+/// One section as a toolkit model shows it: its ID, its rows, and whether
+/// the section itself was (re)created and so shows fresh content.
+public struct DisplayedSection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Hashable {
+    /// The section shown.
+    public var id: SectionID
+    /// Its rows, top to bottom.
+    public var rows: [DisplayedRow<ItemID>]
+    /// Whether the section was inserted or reloaded (its header shows new content).
+    public var isRefreshed: Bool
+
+    /// Creates a displayed section.
+    @inlinable
+    public init(id: SectionID, rows: [DisplayedRow<ItemID>], isRefreshed: Bool) {
+        self.id = id
+        self.rows = rows
+        self.isRefreshed = isRefreshed
+    }
+
+    /// The starting sections of a model showing `snapshot`: row *i* over all
+    /// sections in cell *i*, nothing refreshed.
+    public static func initial(showing snapshot: SectionedSnapshot<SectionID, ItemID>) -> [DisplayedSection] {
+        var cell = 0
+        return snapshot.sections.map { section in
+            let rows = section.items.map { item in
+                defer { cell += 1 }
+                return DisplayedRow(id: item, cell: cell, isRefreshed: false)
+            }
+            return DisplayedSection(id: section.id, rows: rows, isRefreshed: false)
+        }
     }
 }
 

@@ -72,7 +72,7 @@ public struct ConformanceFailure: Sendable, Equatable, CustomStringConvertible {
     public init<SectionID, ItemID, Call: ToolkitCall>(
         old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
         changedItems: Set<ItemID>, changedSections: Set<SectionID>, problem: ConformanceProblem,
-        batches: [SectionedUpdateBatch<SectionID, ItemID, Call>], sizeKey: [Int] = []
+        batches: [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, Call>], sizeKey: [Int] = []
     ) {
         func text(_ snapshot: SectionedSnapshot<SectionID, ItemID>) -> SectionedSnapshot<String, String> {
             SectionedSnapshot<String, String>(
@@ -80,7 +80,7 @@ public struct ConformanceFailure: Sendable, Equatable, CustomStringConvertible {
         }
         let sections = Sections(
             old: text(old), new: text(new), changed: changedSections.map { "\($0)" }.sorted(),
-            shown: batches.map(\.sections.description))
+            shown: batches.map(\.dataSource.description))
         self.old = sections.old.sections.flatMap(\.items)
         self.new = sections.new.sections.flatMap(\.items)
         self.changed = changedItems.map { "\($0)" }.sorted()

@@ -6,7 +6,7 @@ extension ConformanceKit {
     @inlinable
     static func exhaustiveGroup<Adapter: UpdateAdapter>(
         _ adapter: Adapter, old: [Int], selections: [[Int]], options: ConformanceOptions
-    ) -> ConformanceGroup where Adapter.ID == Int {
+    ) -> ConformanceGroup where Adapter.Plan == UpdatePlan<Int> {
         let watch = Stopwatch()
         var smallest = SmallestFailures<UpdatePlan<Int>>(capacity: options.failuresPerGroup)
         var plans: [UpdatePlan<Int>] = []

@@ -5,7 +5,7 @@ extension ConformanceKit {
     @inlinable
     static func randomGroup<Adapter: UpdateAdapter>(
         _ adapter: Adapter, pairs range: Range<Int>, options: ConformanceOptions
-    ) -> ConformanceGroup where Adapter.ID == Int {
+    ) -> ConformanceGroup where Adapter.Plan == UpdatePlan<Int> {
         let watch = Stopwatch()
         var smallest = SmallestFailures<(index: Int, case: RandomPairs.Case)>(capacity: options.failuresPerGroup)
         var failed = 0
@@ -39,7 +39,7 @@ extension ConformanceKit {
     /// Whether `adapter` fails on a random case.
     @inlinable
     static func fails<Adapter: UpdateAdapter>(_ adapter: Adapter, _ pair: RandomPairs.Case) -> Bool
-    where Adapter.ID == Int {
+    where Adapter.Plan == UpdatePlan<Int> {
         let plan = plan(pair)
         return problem(of: adapter, plan: plan, batches: adapter.batches(for: plan), label: label) != nil
     }

@@ -32,10 +32,9 @@ extension ConformanceKit {
     /// - Complexity: one verified diff per pair and one model replay per
     ///   case; 17,161 pairs (48,633 cases) for 2 sections and 3 items.
     @inlinable
-    public static func check<Adapter: SectionedUpdateAdapter>(
+    public static func check<Adapter: UpdateAdapter>(
         _ adapter: Adapter, options: ConformanceOptions = ConformanceOptions()
-    ) -> ConformanceReport
-    where Adapter.SectionID == ExhaustiveSectionID, Adapter.ItemID == ExhaustiveID {
+    ) -> ConformanceReport where Adapter.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
         let watch = Stopwatch()
         let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
             .snapshots
@@ -57,20 +56,19 @@ extension ConformanceKit {
     /// Every case from `old`: each new snapshot, with nothing, every kept
     /// item, and every kept section changed.
     @inlinable
-    static func group<Adapter: SectionedUpdateAdapter>(
-        _ adapter: Adapter, old: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>,
-        snapshots: [SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>]
-    ) -> ConformanceGroup {
+    static func group<Adapter: UpdateAdapter, SectionID, ItemID>(
+        _ adapter: Adapter, old: SectionedSnapshot<SectionID, ItemID>, snapshots: [SectionedSnapshot<SectionID, ItemID>]
+    ) -> ConformanceGroup where Adapter.Plan == SectionedUpdatePlan<SectionID, ItemID> {
         let watch = Stopwatch()
         var checked = 0
         var count = 0
         var smallest: [String: ConformanceFailure] = [:]
         let oldItems = Set(old.sections.flatMap { $0.items })
         let oldSections = Set(old.sectionIDs)
-        var plans: [SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>] = []
+        var plans: [SectionedUpdatePlan<SectionID, ItemID>] = []
         var variants: [Int] = []
         for new in snapshots {
-            let diff: SectionedDiff<Adapter.SectionID, Adapter.ItemID>
+            let diff: SectionedDiff<SectionID, ItemID>
             do {
                 diff = try verifiedDiff(from: old, to: new)
             } catch {
@@ -108,11 +106,10 @@ extension ConformanceKit {
     ///
     /// - Precondition: `old` and `new` have unique IDs, and `items` and
     ///   `sections` are kept in both (as in every exhaustive case).
-    public static func problem<Adapter: SectionedUpdateAdapter>(
-        of adapter: Adapter, old: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>,
-        new: SectionedSnapshot<Adapter.SectionID, Adapter.ItemID>, items: Set<Adapter.ItemID>,
-        sections: Set<Adapter.SectionID>
-    ) -> ConformanceFailure? {
+    public static func problem<Adapter: UpdateAdapter, SectionID, ItemID>(
+        of adapter: Adapter, old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
+        items: Set<ItemID>, sections: Set<SectionID>
+    ) -> ConformanceFailure? where Adapter.Plan == SectionedUpdatePlan<SectionID, ItemID> {
         do {
             return problem(
                 of: adapter,
@@ -124,18 +121,18 @@ extension ConformanceKit {
 
     /// Replays the case of `plan`; `nil` when it passes.
     @inlinable
-    public static func problem<Adapter: SectionedUpdateAdapter>(
-        of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>
-    ) -> ConformanceFailure? {
+    public static func problem<Adapter: UpdateAdapter, SectionID, ItemID>(
+        of adapter: Adapter, plan: SectionedUpdatePlan<SectionID, ItemID>
+    ) -> ConformanceFailure? where Adapter.Plan == SectionedUpdatePlan<SectionID, ItemID> {
         problem(of: adapter, plan: plan, batches: adapter.batches(for: plan))
     }
 
     /// Replays `batches`, the adapter's for `plan`; `nil` when they pass.
     @inlinable
-    static func problem<Adapter: SectionedUpdateAdapter>(
-        of adapter: Adapter, plan: SectionedUpdatePlan<Adapter.SectionID, Adapter.ItemID>,
-        batches: [SectionedUpdateBatch<Adapter.SectionID, Adapter.ItemID, Adapter.Call>]
-    ) -> ConformanceFailure? {
+    static func problem<Adapter: UpdateAdapter, SectionID, ItemID>(
+        of adapter: Adapter, plan: SectionedUpdatePlan<SectionID, ItemID>,
+        batches: [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, Adapter.Call>]
+    ) -> ConformanceFailure? where Adapter.Plan == SectionedUpdatePlan<SectionID, ItemID> {
         let old = plan.old
         let new = plan.new
         let items = plan.changedItems
@@ -154,7 +151,7 @@ extension ConformanceKit {
                     .sectionToolkitError(batch: number + 1, error: caseName(of: error), message: error.description))
             }
         }
-        let shown = model.sections
+        let shown = model.displayed
         guard shown.count == new.sections.count, zip(shown, new.sections).allSatisfy({ $0.id == $1.id }) else {
             return failure(
                 .sectionsWrong(expected: "\(new.sectionIDs)", shown: "\(shown.map { section in section.id })"))
@@ -169,7 +166,7 @@ extension ConformanceKit {
             }
             return failure(.sectionRowsWrong(expected: "\(new)", shown: "[\(texts.joined(separator: " | "))]"))
         }
-        var initialCells: [Adapter.ItemID: Int] = [:]
+        var initialCells: [ItemID: Int] = [:]
         initialCells.reserveCapacity(old.itemCount)
         for section in old.sections {
             for item in section.items { initialCells[item] = initialCells.count }

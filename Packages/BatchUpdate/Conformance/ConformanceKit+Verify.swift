@@ -2,8 +2,8 @@ extension ConformanceKit {
     /// Checks one plan: replays `adapter`'s batches on its model and returns
     /// the first problem, or `nil` when the adapter handles the plan correctly.
     @inlinable
-    public static func verify<Adapter: UpdateAdapter>(_ adapter: Adapter, plan: UpdatePlan<Adapter.ID>)
-        -> ConformanceProblem?
+    public static func verify<Adapter: UpdateAdapter, ID>(_ adapter: Adapter, plan: UpdatePlan<ID>)
+        -> ConformanceProblem? where Adapter.Plan == UpdatePlan<ID>
     {
         problem(of: adapter, plan: plan, batches: adapter.batches(for: plan)) { String(describing: $0) }
     }
@@ -14,9 +14,9 @@ extension ConformanceKit {
     /// - Throws: ``BatchUpdateError`` when the case itself is invalid
     ///   (duplicate IDs, a changed ID that is not kept).
     @inlinable
-    public static func check<Adapter: UpdateAdapter>(
-        _ adapter: Adapter, old: [Adapter.ID], new: [Adapter.ID], changed: [Adapter.ID] = []
-    ) throws(BatchUpdateError) -> ConformanceFailure? {
+    public static func check<Adapter: UpdateAdapter, ID>(
+        _ adapter: Adapter, old: [ID], new: [ID], changed: [ID] = []
+    ) throws(BatchUpdateError) -> ConformanceFailure? where Adapter.Plan == UpdatePlan<ID> {
         let plan = try UpdatePlan(from: old, to: new, changed: changed)
         return failure(of: adapter, plan: plan, origin: nil) { String(describing: $0) }
     }
@@ -31,16 +31,16 @@ extension ConformanceKit {
     ///
     /// ```swift
     /// let plan = try UpdatePlan(from: ["a", "b"], to: ["b", "a"])
-    /// let log = [UpdateBatch(items: ["b", "a"], calls: [RecyclerViewCall.moved(from: 1, to: 0)])]
+    /// let log = [UpdateBatch(dataSource: ["b", "a"], calls: [RecyclerViewCall.moved(from: 1, to: 0)])]
     /// let problem = ConformanceKit.verify(log, on: RecyclerViewModel<String>.self, policy: policy, plan: plan)
     /// ```
     ///
     /// - Complexity: one model replay.
     @inlinable
-    public static func verify<Model: ToolkitModel>(
-        _ batches: [UpdateBatch<Model.ID, Model.Call>], on model: Model.Type, policy: AdapterPolicy,
-        plan: UpdatePlan<Model.ID>
-    ) -> ConformanceProblem? {
+    public static func verify<Model: ToolkitModel, ID>(
+        _ batches: [UpdateBatch<[ID], Model.Call>], on model: Model.Type, policy: AdapterPolicy,
+        plan: UpdatePlan<ID>
+    ) -> ConformanceProblem? where Model.Snapshot == [ID], Model.Displayed == [DisplayedRow<ID>] {
         problem(on: model, policy: policy, plan: plan, batches: batches) { String(describing: $0) }
     }
 
@@ -51,12 +51,13 @@ extension ConformanceKit {
     /// - Throws: ``BatchUpdateError`` when the case itself is invalid
     ///   (duplicate IDs, a changed ID that is not kept).
     @inlinable
-    public static func check<Model: ToolkitModel>(
-        _ batches: [UpdateBatch<Model.ID, Model.Call>], on model: Model.Type, policy: AdapterPolicy,
-        old: [Model.ID], new: [Model.ID], changed: [Model.ID] = []
-    ) throws(BatchUpdateError) -> ConformanceFailure? {
+    public static func check<Model: ToolkitModel, ID>(
+        _ batches: [UpdateBatch<[ID], Model.Call>], on model: Model.Type, policy: AdapterPolicy,
+        old: [ID], new: [ID], changed: [ID] = []
+    ) throws(BatchUpdateError) -> ConformanceFailure?
+    where Model.Snapshot == [ID], Model.Displayed == [DisplayedRow<ID>] {
         let plan = try UpdatePlan(from: old, to: new, changed: changed)
-        let label: (Model.ID) -> String = { String(describing: $0) }
+        let label: (ID) -> String = { String(describing: $0) }
         guard let problem = problem(on: model, policy: policy, plan: plan, batches: batches, label: label) else {
             return nil
         }
@@ -67,20 +68,20 @@ extension ConformanceKit {
 
     /// The first problem of `batches` for `plan`, naming items with `label`.
     @inlinable
-    static func problem<Adapter: UpdateAdapter>(
-        of adapter: Adapter, plan: UpdatePlan<Adapter.ID>, batches: [UpdateBatch<Adapter.ID, Adapter.Call>],
-        label: (Adapter.ID) -> String
-    ) -> ConformanceProblem? {
+    static func problem<Adapter: UpdateAdapter, ID>(
+        of adapter: Adapter, plan: UpdatePlan<ID>, batches: [UpdateBatch<[ID], Adapter.Call>],
+        label: (ID) -> String
+    ) -> ConformanceProblem? where Adapter.Plan == UpdatePlan<ID> {
         problem(on: Adapter.Model.self, policy: adapter.policy, plan: plan, batches: batches, label: label)
     }
 
     /// The first problem of `batches` replayed on `model` for `plan`, held to
     /// `policy`, naming items with `label`.
     @inlinable
-    static func problem<Model: ToolkitModel>(
-        on _: Model.Type, policy: AdapterPolicy, plan: UpdatePlan<Model.ID>,
-        batches: [UpdateBatch<Model.ID, Model.Call>], label: (Model.ID) -> String
-    ) -> ConformanceProblem? {
+    static func problem<Model: ToolkitModel, ID>(
+        on _: Model.Type, policy: AdapterPolicy, plan: UpdatePlan<ID>,
+        batches: [UpdateBatch<[ID], Model.Call>], label: (ID) -> String
+    ) -> ConformanceProblem? where Model.Snapshot == [ID], Model.Displayed == [DisplayedRow<ID>] {
         var model = Model(showing: plan.old)
         for (index, batch) in batches.enumerated() {
             do {
@@ -89,7 +90,7 @@ extension ConformanceKit {
                 return .toolkitError(batch: index + 1, message: error.description)
             }
         }
-        let rows = model.rows
+        let rows = model.displayed
         guard rows.count == plan.new.count, zip(rows, plan.new).allSatisfy({ $0.id == $1 }) else {
             return .wrongRows(expected: plan.new.map(label), shown: rows.map { label($0.id) })
         }
@@ -115,9 +116,9 @@ extension ConformanceKit {
 
     /// The failure of `plan`, with the adapter's calls, or `nil` when it passes.
     @inlinable
-    static func failure<Adapter: UpdateAdapter>(
-        of adapter: Adapter, plan: UpdatePlan<Adapter.ID>, origin: String?, label: (Adapter.ID) -> String
-    ) -> ConformanceFailure? {
+    static func failure<Adapter: UpdateAdapter, ID>(
+        of adapter: Adapter, plan: UpdatePlan<ID>, origin: String?, label: (ID) -> String
+    ) -> ConformanceFailure? where Adapter.Plan == UpdatePlan<ID> {
         let batches = adapter.batches(for: plan)
         guard let problem = problem(of: adapter, plan: plan, batches: batches, label: label) else { return nil }
         return ConformanceFailure(

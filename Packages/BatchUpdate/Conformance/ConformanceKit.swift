@@ -24,7 +24,7 @@ import UpdateCheckSupport
 /// calls the adapter made (random failures are first reduced to a small
 /// case that still fails). Groups run in parallel on every core.
 ///
-/// The same call proves a ``SectionedUpdateAdapter``: on every pair of a
+/// The same call proves a sectioned adapter (one of ``SectionedUpdatePlan``): on every pair of a
 /// bound of ``ConformanceOptions/sections`` sections and
 /// ``ConformanceOptions/ids`` items (every pair of `SectionedExhaustiveCheck`),
 /// into the same ``ConformanceReport``. A flat adapter keeps the kit's
@@ -38,7 +38,7 @@ public enum ConformanceKit {
     @inlinable
     public static func check<Adapter: UpdateAdapter>(
         _ adapter: Adapter, options: ConformanceOptions = ConformanceOptions()
-    ) -> ConformanceReport where Adapter.ID == Int {
+    ) -> ConformanceReport where Adapter.Plan == UpdatePlan<Int> {
         let watch = Stopwatch()
         let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
         let randomGroupSize = max(1, options.randomGroupSize)

@@ -11,6 +11,13 @@
 /// Positions are exposed as ``ItemPath``s in section 0, and as plain offsets
 /// through the index lookups.
 public struct UpdatePlan<ID: Hashable & Sendable>: Sendable {
+    /// A snapshot of a flat list.
+    public typealias Snapshot = [ID]
+    /// The item identifier.
+    public typealias ItemID = ID
+    /// What a model shows: its rows.
+    public typealias Displayed = [DisplayedRow<ID>]
+
     /// The snapshot before the update.
     public let old: [ID]
     /// The snapshot after the update.

@@ -22,8 +22,8 @@ import UpdateCheckDiff
 /// the sections back from the header rows, so the sectioned kit proves the
 /// flattened calls on the toolkit's sequential model.
 public struct HeaderRowAdapter<Base: UpdateAdapter, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SectionedUpdateAdapter
-where Base.ID == SectionedEntry<SectionID, ItemID> {
+    UpdateAdapter
+where Base.Plan == UpdatePlan<SectionedEntry<SectionID, ItemID>> {
     /// The flat toolkit model, reading sections from header rows.
     public typealias Model = HeaderRowModel<Base.Model, SectionID, ItemID>
     /// The flat toolkit's calls.
@@ -56,9 +56,9 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     @inlinable
     public func batches(
         for plan: SectionedUpdatePlan<SectionID, ItemID>
-    ) -> [SectionedUpdateBatch<SectionID, ItemID, Base.Call>] {
+    ) -> [UpdateBatch<SectionedSnapshot<SectionID, ItemID>, Base.Call>] {
         base.batches(for: Self.flatPlan(plan)).map { batch in
-            SectionedUpdateBatch(sections: Self.sections(of: batch.items), calls: batch.calls)
+            UpdateBatch(dataSource: Self.sections(of: batch.dataSource), calls: batch.calls)
         }
     }
 
@@ -127,8 +127,11 @@ extension SectionedSnapshot {
 /// row does (cells are renumbered over items only, as
 /// `DisplayedSection.initial(showing:)` numbers them).
 public struct HeaderRowModel<Base: ToolkitModel, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SectionedToolkitModel
-where Base.ID == SectionedEntry<SectionID, ItemID> {
+    ToolkitModel
+where
+    Base.Snapshot == [SectionedEntry<SectionID, ItemID>],
+    Base.Displayed == [DisplayedRow<SectionedEntry<SectionID, ItemID>>]
+{
     /// The flat model.
     public var base: Base { flat }
     /// The flat model, replayed on.
@@ -154,19 +157,21 @@ where Base.ID == SectionedEntry<SectionID, ItemID> {
     }
 
     /// Replays `batch.calls` on the flat model, its data source holding the
-    /// flattened `batch.sections`.
+    /// flattened `batch.dataSource`.
     ///
     /// - Throws: the flat toolkit's error.
     @inlinable
-    public mutating func perform(_ batch: SectionedUpdateBatch<SectionID, ItemID, Base.Call>) throws(Base.Failure) {
-        try flat.perform(UpdateBatch(items: batch.sections.flattened, calls: batch.calls))
+    public mutating func perform(
+        _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, Base.Call>
+    ) throws(Base.Failure) {
+        try flat.perform(UpdateBatch(dataSource: batch.dataSource.flattened, calls: batch.calls))
     }
 
     /// The sections shown: each header row opens one; its item rows follow.
     @inlinable
-    public var sections: [DisplayedSection<SectionID, ItemID>] {
+    public var displayed: [DisplayedSection<SectionID, ItemID>] {
         var result: [DisplayedSection<SectionID, ItemID>] = []
-        for row in flat.rows {
+        for row in flat.displayed {
             switch row.id {
             case .section(let id):
                 result.append(DisplayedSection(id: id, rows: [], isRefreshed: row.isRefreshed))

@@ -7,8 +7,13 @@ import UpdateCheckDiff
 /// Section operations use section offsets; item operations use index paths
 /// (``ItemPath``): deletions and move sources before the update, insertions
 /// and move destinations after it. A flat list is the one-section case of
-/// the shapes, but flat adapters keep taking ``UpdatePlan``.
+/// the shapes, kept as ``UpdatePlan`` (see ``ListPlan``).
 public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
+    /// A snapshot of a sectioned list.
+    public typealias Snapshot = SectionedSnapshot<SectionID, ItemID>
+    /// What a model shows: its sections.
+    public typealias Displayed = [DisplayedSection<SectionID, ItemID>]
+
     /// The snapshot before the update.
     public let old: SectionedSnapshot<SectionID, ItemID>
     /// The snapshot after the update.

@@ -60,7 +60,7 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// The rows shown after the last ``bind(to:)``: at first the items the
     /// rows were created showing, row *i* in cell *i*.
     ///
-    /// A model's ``ToolkitModel/rows``.
+    /// A model's ``ToolkitModel/displayed``.
     @inlinable
     public var shown: [DisplayedRow<ID>] { displayed }
 
@@ -149,7 +149,7 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// rows to it.
     ///
     /// ```swift
-    /// mutating func perform(_ batch: UpdateBatch<ID, SpliceCall>) throws(SpliceError) {
+    /// mutating func perform(_ batch: UpdateBatch<[ID], SpliceCall>) throws(SpliceError) {
     ///     try list.replay(batch, apply: Self.apply) { rows, data in
     ///         SpliceError(description: "the list holds \(rows) items, the data \(data)")
     ///     }
@@ -161,11 +161,11 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: the calls' own, plus O(*n*) for the bind.
     @inlinable
     public mutating func replay<Call: ToolkitCall, Failure: Error>(
-        _ batch: UpdateBatch<ID, Call>, apply: (Call, inout SequentialRows<ID>) throws(Failure) -> Void,
+        _ batch: UpdateBatch<[ID], Call>, apply: (Call, inout SequentialRows<ID>) throws(Failure) -> Void,
         mismatch: (_ rows: Int, _ dataSource: Int) -> Failure
     ) throws(Failure) {
         for call in batch.calls { try apply(call, &self) }
-        guard count == batch.items.count else { throw mismatch(count, batch.items.count) }
-        bind(to: batch.items)
+        guard count == batch.dataSource.count else { throw mismatch(count, batch.dataSource.count) }
+        bind(to: batch.dataSource)
     }
 }

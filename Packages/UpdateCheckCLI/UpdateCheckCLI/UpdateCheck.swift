@@ -45,13 +45,13 @@ public enum UpdateCheck {
         /// An adapter the CLI plans files with (`forFiles`) and proves
         /// (`proving`: the same adapter over the kit's integer IDs).
         public init<ForFiles: UpdateAdapter, ForKit: UpdateAdapter>(_ forFiles: ForFiles, proving: ForKit)
-        where ForFiles.ID == String, ForKit.ID == Int {
+        where ForFiles.Plan == UpdatePlan<String>, ForKit.Plan == UpdatePlan<Int> {
             entry = AdapterEntry(forFiles, proving: proving)
         }
 
         /// An adapter over integer IDs only: proven by `adapters check` and
         /// `check`, but not available to `plan`.
-        public init<ForKit: UpdateAdapter>(_ adapter: ForKit) where ForKit.ID == Int {
+        public init<ForKit: UpdateAdapter>(_ adapter: ForKit) where ForKit.Plan == UpdatePlan<Int> {
             entry = AdapterEntry(provingOnly: adapter)
         }
 

@@ -16,7 +16,7 @@ package struct AdapterEntry: Sendable {
     package enum Shape: Sendable, Equatable {
         /// Flat lists: ``UpdateAdapter``s, proven by `ConformanceKit`.
         case flat
-        /// Sectioned lists: ``SectionedUpdateAdapter``s, proven by the conformance kit on a sectioned bound.
+        /// Sectioned lists: ``UpdateAdapter``s, proven by the conformance kit on a sectioned bound.
         case sectioned
     }
 
@@ -69,7 +69,7 @@ package struct AdapterEntry: Sendable {
     /// for the kit's integer IDs.
     package init<ForFiles: UpdateAdapter, ForKit: UpdateAdapter>(
         _ adapter: ForFiles, proving: ForKit, isVariant: Bool = false
-    ) where ForFiles.ID == String, ForKit.ID == Int {
+    ) where ForFiles.Plan == UpdatePlan<String>, ForKit.Plan == UpdatePlan<Int> {
         self.init(provingOnly: proving)
         name = adapter.name
         summary = adapter.summary
@@ -84,7 +84,7 @@ package struct AdapterEntry: Sendable {
 
     /// Wraps a flat adapter that only the conformance kit runs (an adapter
     /// program behind `--exec`): it has no string-ID plans.
-    package init<ForKit: UpdateAdapter>(provingOnly adapter: ForKit) where ForKit.ID == Int {
+    package init<ForKit: UpdateAdapter>(provingOnly adapter: ForKit) where ForKit.Plan == UpdatePlan<Int> {
         let name = adapter.name
         self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .flat) {
             scope, shard throws(CLIError) in
@@ -96,12 +96,12 @@ package struct AdapterEntry: Sendable {
 
     /// Wraps a sectioned `adapter` (for files of string IDs) and the same
     /// adapter for the kit's section and item IDs.
-    package init<ForFiles: SectionedUpdateAdapter, ForKit: SectionedUpdateAdapter>(
+    package init<ForFiles: UpdateAdapter, ForKit: UpdateAdapter>(
         _ adapter: ForFiles, proving: ForKit
     )
     where
-        ForFiles.SectionID == String, ForFiles.ItemID == String, ForKit.SectionID == ExhaustiveSectionID,
-        ForKit.ItemID == ExhaustiveID
+        ForFiles.Plan == SectionedUpdatePlan<String, String>,
+        ForKit.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
     {
         self.init(provingOnly: proving)
         name = adapter.name
@@ -110,15 +110,15 @@ package struct AdapterEntry: Sendable {
         planner = .sectioned { plan in
             let batches = adapter.batches(for: plan)
             return SectionedPlannedCalls(
-                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.sections),
+                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.dataSource),
                 problem: ConformanceKit.problem(of: adapter, plan: plan))
         }
     }
 
     /// Wraps a sectioned adapter that only the sectioned kit runs (an
     /// adapter program): it has no string-ID plans.
-    package init<ForKit: SectionedUpdateAdapter>(provingOnly adapter: ForKit)
-    where ForKit.SectionID == ExhaustiveSectionID, ForKit.ItemID == ExhaustiveID {
+    package init<ForKit: UpdateAdapter>(provingOnly adapter: ForKit)
+    where ForKit.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
         let name = adapter.name
         self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .sectioned) {
             scope, shard throws(CLIError) in
