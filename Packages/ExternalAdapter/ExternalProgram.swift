@@ -1,7 +1,6 @@
 import BatchUpdate
 
-/// The adapter program behind an ``ExternalAdapter`` or an
-/// ``ExternalSectionedAdapter``: its copies (``AdapterProcessPool``) and
+/// The adapter program behind an ``ExternalAdapter``: its copies (``AdapterProcessPool``) and
 /// the answers kept for reuse, for cases of the shape `Form`. Requests of
 /// one call to ``answers(for:)`` are pipelined, many to a line for a
 /// program that declared `"batch": true`.

@@ -129,7 +129,7 @@ import UpdateCheckUIKit
     @Test(arguments: [false, true])
     func sectionedRequestsAreUnchanged(everyCase: Bool) throws {
         let log = Self.logFile()
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: Self.recorder(model: "uikit-sections", positions: false) + " '\(log)'",
             model: UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self, modelName: "uikit-sections",
             sendsEveryCase: everyCase)

@@ -59,7 +59,7 @@ package enum ExternalAdapters {
         }
         func sectioned<Inner: ReplayableSectionedModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
         where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
-            let adapter = try ExternalSectionedAdapter(
+            let adapter = try ExternalAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
                 sendsEveryCase: sendsEveryCase)
             return Started(

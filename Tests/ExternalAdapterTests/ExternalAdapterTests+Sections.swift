@@ -14,7 +14,7 @@ extension ExternalAdapterTests {
     typealias UIKitSections = UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>
 
     @Test func theSectionedExamplePassesTheSectionedKit() throws {
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: "python3 '\(Self.examples)/sectioned_collection.py'", model: UIKitSections.self,
             modelName: "uikit-sections")
         defer { adapter.stop() }
@@ -28,7 +28,7 @@ extension ExternalAdapterTests {
     }
 
     @Test func theSectionedExampleInOneBatchFailsOnItsSmallestCase() throws {
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: "python3 '\(Self.examples)/sectioned_collection.py' --one-batch", model: UIKitSections.self,
             modelName: "uikit-sections")
         defer { adapter.stop() }
@@ -59,7 +59,7 @@ extension ExternalAdapterTests {
                 print(json.dumps({"id": case["id"], "batches": batches(case)}), flush=True)
             """)
         for everyCase in [false, true] {
-            let adapter = try ExternalSectionedAdapter(
+            let adapter = try ExternalAdapter(
                 command: command, model: UIKitSections.self, modelName: "uikit-sections", sendsEveryCase: everyCase)
             defer { adapter.stop() }
             let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 2))
@@ -105,7 +105,7 @@ extension ExternalAdapterTests {
                 cases = json.loads(line)["cases"]
                 print(json.dumps({"answers": [{"id": c["id"], "batches": apply(c)} for c in cases]}), flush=True)
             """)
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: command, model: DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self,
             modelName: "diffable-sections")
         defer { adapter.stop() }
@@ -131,7 +131,7 @@ extension ExternalAdapterTests {
                     batch = {"items": [{"section": "Q", "items": []}], "calls": []}
                 print(json.dumps({"id": case["id"], "batches": [batch]}), flush=True)
             """)
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: command, model: UIKitSections.self, modelName: "uikit-sections")
         defer { adapter.stop() }
         func message(
@@ -179,7 +179,7 @@ extension ExternalAdapterTests {
                     answers.append({"id": case["id"], "batches": batches(case)})
                 print(json.dumps({"answers": answers}), flush=True)
             """)
-        let adapter = try ExternalSectionedAdapter(
+        let adapter = try ExternalAdapter(
             command: command, model: UIKitSections.self, modelName: "uikit-sections")
         defer { adapter.stop() }
         let report = ConformanceKit.check(adapter, options: ConformanceOptions(sections: 2, sectionedIDs: 1))
@@ -200,12 +200,12 @@ extension ExternalAdapterTests {
 
     @Test func aFlatProgramIsRefusedForASectionedModel() throws {
         #expect(throws: ExternalAdapterError.self) {
-            try ExternalSectionedAdapter(
+            try ExternalAdapter(
                 command: "python3 '\(Self.examples)/recyclerview_callback.py'", model: UIKitSections.self,
                 modelName: "uikit-sections")
         }
         do {
-            _ = try ExternalSectionedAdapter(
+            _ = try ExternalAdapter(
                 command: "python3 '\(Self.examples)/recyclerview_callback.py'", model: UIKitSections.self,
                 modelName: "uikit-sections")
         } catch {
