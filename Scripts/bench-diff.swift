@@ -6,6 +6,8 @@
 //                                     floor and the standard library, median of `runs` (>= 5)
 //   exhaustive <k>...                 exhaustive runs with full verification, pairs/s
 //                                     against diffing the same pairs without verifying
+//   sectioned <k>...                  verified sectioned pairs/s (2 and 3 sections of up to k
+//                                     items) against flat pairs/s of k IDs, with the load
 //   memory <n> <int|string> <workload> <listdiff|floor>
 //                                     peak resident memory of one diff, in this process
 //   flat <runs> <n>...                the flat diff alone, median of `runs` per size, ID
@@ -290,6 +292,91 @@ func exhaustiveTable(_ ks: [Int]) {
     }
 }
 
+// MARK: - Sectioned
+
+/// The load averages, for the rows of a table measured on a shared machine.
+func loadText() -> String {
+    guard let load = ResourceUsage.loadAverages() else { return "load unknown" }
+    return "load \(format6(load.one)) \(format6(load.five)) \(format6(load.fifteen))"
+}
+
+/// Verified pairs per second of `run`, repeated until it has taken at least
+/// half a second (small runs take microseconds), and the pairs of one run.
+func pairsPerSecond(_ run: () -> (pairs: Int, passed: Bool)) -> (rate: Double, pairs: Int, passed: Bool) {
+    var pairs = 0
+    var runs = 0
+    var passed = true
+    let start = now()
+    var elapsed = 0.0
+    repeat {
+        let result = run()
+        pairs &+= result.pairs
+        passed = passed && result.passed
+        runs &+= 1
+        elapsed = now() - start
+    } while elapsed < 0.5
+    return (Double(pairs) / elapsed, pairs / runs, passed)
+}
+
+/// Verifies every pair of flat snapshots of up to `k` IDs (those of the
+/// exhaustive run) with ``PairVerifier`` on every core, without the
+/// standard library's cross-check or the run's rows: what one flat pair costs.
+/// Returns the pair count and whether every pair passed.
+func flatVerified(k: Int) -> (pairs: Int, passed: Bool) {
+    let snapshots = ExhaustiveCheck(idCount: k).snapshots
+    let cores = System.processorCount
+    let failed = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
+    defer { failed.deallocate() }
+    let shared = Shared(failed)
+    DispatchQueue.concurrentPerform(iterations: cores) { worker in
+        var verifier = PairVerifier<ExhaustiveID>(crossChecksStandardLibrary: false)
+        var failures = 0
+        for position in stride(from: worker, to: snapshots.count, by: cores) {
+            for new in snapshots {
+                do { try verifier.verify(from: snapshots[position], to: new) } catch { failures &+= 1 }
+            }
+        }
+        shared.buffer[worker] = failures
+    }
+    return (snapshots.count * snapshots.count, failed.reduce(0, +) == 0)
+}
+
+/// Verified sectioned pairs per second against flat ones at the same number
+/// of items `k`, both on every core: every pair of flat snapshots of `k` IDs
+/// verified (``flatVerified(k:)``), then the sectioned exhaustive runs of 2
+/// and 3 sections of up to `k` items (skipped past `pairLimit` pairs). The
+/// ratio is flat pairs/s over sectioned pairs/s.
+func sectionedTable(_ ks: [Int], pairLimit: Int) {
+    print("k  sections  pairs        pairs/s    flat pairs/s  flat/sectioned  passed  load")
+    for k in ks {
+        let flat = pairsPerSecond { flatVerified(k: k) }
+        print(
+            pad(String(k), 3) + pad("flat", 10) + pad(String(flat.pairs), 13) + pad(format6(flat.rate / 1e6) + "M", 11)
+                + pad("-", 14) + pad("-", 16) + pad(String(flat.passed), 8) + loadText())
+        for sections in 2...SectionedExhaustiveCheck.maximumSectionCount {
+            let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
+            guard snapshots * snapshots <= pairLimit else {
+                print(pad(String(k), 3) + pad(String(sections), 10) + "skipped: \(snapshots * snapshots) pairs")
+                continue
+            }
+            let sectioned = pairsPerSecond {
+                let report = SectionedExhaustiveCheck(sectionCount: sections, idCount: k).run()
+                return (report.pairCount, report.passed)
+            }
+            let mark = flat.rate / sectioned.rate <= sectionedTarget ? "" : " !"
+            print(
+                pad(String(k), 3) + pad(String(sections), 10) + pad(String(sectioned.pairs), 13)
+                    + pad(format6(sectioned.rate / 1e6) + "M", 11) + pad(format6(flat.rate / 1e6) + "M", 14)
+                    + pad(ratio(flat.rate / sectioned.rate) + mark, 16) + pad(String(sectioned.passed), 8) + loadText())
+            ResourceUsage.flushStandardOutput()
+        }
+    }
+    print("target: flat/sectioned <= \(sectionedTarget); '!' marks a miss")
+}
+
+/// The target: flat pairs/s at most this many times sectioned pairs/s.
+let sectionedTarget = 2.0
+
 // MARK: - Memory
 
 /// The resident size now, and its peak since the last reset, in KiB (-1 where the
@@ -340,6 +427,9 @@ case "time":
     timeTable(runs: runs, sizes: sizes, withStandardLibrary: withStandardLibrary)
 case "exhaustive" where arguments.count > 2:
     exhaustiveTable(arguments.dropFirst(2).compactMap { Int($0) })
+case "sectioned" where arguments.count > 2:
+    // sectioned <k>...: runs of more than 2,000,000 pairs (3 sections of 4 items: 34.5 million) are skipped.
+    sectionedTable(arguments.dropFirst(2).compactMap { Int($0) }, pairLimit: 2_000_000)
 case "stdlib" where arguments.count == 5:
     // One standard-library run, for sizing the limit.
     let n = Int(arguments[2])!
@@ -391,7 +481,7 @@ case "repeat" where arguments.count == 7:
     }
 default:
     print(
-        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>... | repeat <n> <int|string> <workload> <diff|verify> <times>"
+        "usage: bench-diff time [runs] [--sizes a,b] [--no-stdlib] | exhaustive <k>... | sectioned <k>... | memory <n> <int|string> <mixed|reversal|shuffle> <listdiff|floor> | flat <runs> <n>... | repeat <n> <int|string> <workload> <diff|verify> <times>"
     )
     System.exit(64)
 }
