@@ -184,7 +184,7 @@ let package = Package(
             dependencies: [
                 "ExternalAdapter", "BatchUpdate", "UpdateCheckDiff", "UpdateCheckRecyclerView",
                 "UpdateCheckAnimatedList",
-                "UpdateCheckUIKit", "UpdateCheckDiffable", "UpdateCheckSupport",
+                "UpdateCheckUIKit", "UpdateCheckDiffable", "UpdateCheckSupport", "UpdateCheckPlatform",
             ],
             path: "Tests/ExternalAdapterTests"),
         .testTarget(
@@ -197,6 +197,7 @@ let package = Package(
                 "UpdateCheckCLI", "updatecheck", "BatchUpdate", "JUnitReporter", "UpdateCheckDiff",
                 "OptimisticScenario",
                 "OptimisticState", "StateExplorer", "UpdateCheckUIKit", "UpdateCheckSupport", "UpdateCheckIO",
+                "UpdateCheckPlatform",
             ],
             path: "Tests/UpdateCheckCLITests"),
     ],

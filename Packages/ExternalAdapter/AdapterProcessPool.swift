@@ -1,5 +1,4 @@
 import BatchUpdate
-import Synchronization
 import UpdateCheckPlatform
 
 /// The running copies of one adapter program, flat or sectioned: started
@@ -43,7 +42,7 @@ final class AdapterProcessPool: Sendable {
     let sectioned: Bool
     let timeout: Double
     let handshake: ProtocolMessages.Handshake
-    let state: Mutex<State>
+    let state: Lock<State>
     /// The most copies of the program running at once.
     let processLimit: Int
     /// After this many failed cases in a row the program is not started again.
@@ -65,7 +64,7 @@ final class AdapterProcessPool: Sendable {
         self.timeout = timeout
         let process = try AdapterProcess(command: command, workingDirectory: workingDirectory)
         handshake = try Self.readHandshake(process, command: command, modelName: modelName, timeout: timeout)
-        state = Mutex(State(idle: [process], running: 1))
+        state = Lock(State(idle: [process], running: 1))
         processLimit = sendsEveryCase ? 1 : min(8, System.processorCount)
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import UpdateCheckPlatform
 
 /// The answers an adapter program gave, kept for reuse by every caller,
@@ -47,7 +46,7 @@ final class AnswerCache<Key: Hashable & Sendable, Answer: Sendable>: Sendable {
     }
 
     /// The kept answers, shared by every caller.
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let state = Lock(State())
     /// The most answers kept (a run over 5 IDs needs a few thousand).
     @inlinable static var limit: Int { 1 << 16 }
 

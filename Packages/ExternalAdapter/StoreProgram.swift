@@ -1,5 +1,5 @@
 import OptimisticScenario
-import Synchronization
+import UpdateCheckPlatform
 
 /// A store program in any language, driven over the store-program protocol
 /// (`docs/store-protocol.md`): versioned, line-delimited JSON on its stdin
@@ -23,7 +23,7 @@ public final class StoreProgram: StoreDriver, Sendable {
     /// The longest wait for one response line, in seconds.
     let timeout: Double
     /// The running process (`nil` after a failure) and the next request number.
-    let state: Mutex<(process: AdapterProcess?, nextID: Int)>
+    let state: Lock<(process: AdapterProcess?, nextID: Int)>
 
     /// Starts `command` and reads its handshake.
     ///
@@ -34,7 +34,7 @@ public final class StoreProgram: StoreDriver, Sendable {
         self.workingDirectory = workingDirectory
         self.timeout = timeout
         let process = try Self.start(command, workingDirectory: workingDirectory, timeout: timeout)
-        state = Mutex((process, 1))
+        state = Lock((process, 1))
     }
 
     deinit { stop() }

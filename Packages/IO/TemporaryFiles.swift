@@ -34,7 +34,7 @@ package enum TemporaryFiles {
 
     /// Serialises registration (the handler does not take it) and holds the
     /// slot to try first, so that a slot just freed is the last one reused.
-    package static let lock = Mutex(0)
+    package static let lock = Lock(0)
 
     /// Adds `path` to the table.
     package static func register(_ path: String) {

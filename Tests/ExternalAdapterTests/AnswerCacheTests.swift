@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import UpdateCheckPlatform
 
 @testable import ExternalAdapter
 
@@ -11,7 +11,7 @@ struct AnswerCacheTests {
 
     /// The questions asked, in order, from every thread.
     final class AskedLog: Sendable {
-        let list = Mutex<[String]>([])
+        let list = Lock<[String]>([])
     }
 
     /// Asks through `cache` for `keys`, answering key `k` with "answer k"

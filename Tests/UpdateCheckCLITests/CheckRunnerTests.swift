@@ -2,9 +2,9 @@ import Foundation
 import JUnitReporter
 import OptimisticState
 import StateExplorer
-import Synchronization
 import Testing
 import UpdateCheckDiff
+import UpdateCheckPlatform
 
 @testable import UpdateCheckCLI
 
@@ -18,8 +18,8 @@ extension Console {
 @Suite struct CheckRunnerTests {
     /// A console that keeps what is printed.
     final class Captured: Sendable {
-        let out = Mutex("")
-        let err = Mutex("")
+        let out = Lock("")
+        let err = Lock("")
 
         func console(showsProgress: Bool = false) -> Console {
             Console(

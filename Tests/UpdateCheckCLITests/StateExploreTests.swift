@@ -2,8 +2,8 @@ import Foundation
 import OptimisticScenario
 import OptimisticState
 import StateExplorer
-import Synchronization
 import Testing
+import UpdateCheckPlatform
 
 @testable import UpdateCheckCLI
 
@@ -13,8 +13,8 @@ import Testing
 @Suite struct StateExploreTests {
     /// A console that keeps what is printed.
     final class Captured: Sendable {
-        let out = Mutex("")
-        let err = Mutex("")
+        let out = Lock("")
+        let err = Lock("")
 
         func console(showsProgress: Bool = false) -> Console {
             Console(

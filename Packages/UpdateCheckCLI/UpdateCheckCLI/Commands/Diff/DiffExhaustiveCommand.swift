@@ -1,6 +1,6 @@
-import Synchronization
 import UpdateCheckDiff
 import UpdateCheckIO
+import UpdateCheckPlatform
 import UpdateCheckSupport
 
 /// `updatecheck diff exhaustive`: verifies every ordered pair of ordered
@@ -62,7 +62,7 @@ package enum DiffExhaustiveCommand {
             return try runSectioned(
                 invocation, sectionCount: sectionCount, idCount: idCount, shard: shard, junit: junit?.path)
         }
-        let observed = Mutex<ExhaustiveReport?>(nil)
+        let observed = Lock<ExhaustiveReport?>(nil)
         let suite = DiffExhaustiveSuite.command(idCount: idCount, shard: shard, crossCheckStride: stride) { report in
             observed.withLock { $0 = report }
         }
@@ -78,7 +78,7 @@ package enum DiffExhaustiveCommand {
     static func runSectioned(
         _ invocation: Invocation, sectionCount: Int, idCount: Int, shard: Shard, junit: String?
     ) throws(CLIError) -> ExitCode {
-        let observed = Mutex<SectionedExhaustiveReport?>(nil)
+        let observed = Lock<SectionedExhaustiveReport?>(nil)
         let suite = DiffExhaustiveSuite.sectioned(
             sectionCount: sectionCount, idCount: idCount,
             name: "diff exhaustive s=\(sectionCount) k=\(idCount) shard \(shard)"

@@ -1,7 +1,7 @@
 import ExternalAdapter
 import StateExplorer
-import Synchronization
 import UpdateCheckIO
+import UpdateCheckPlatform
 
 /// `updatecheck state explore`: explores every interleaving of events on the
 /// real store for a small list, and proves the seven invariants on all of them.
@@ -120,7 +120,7 @@ package enum StateExploreCommand {
         let started = try store.start()
         defer { started.stop() }
         let program = started.driver
-        let explored = Mutex<(report: ExplorationReport, seconds: Double)?>(nil)
+        let explored = Lock<(report: ExplorationReport, seconds: Double)?>(nil)
         let suite = StateExploreSuite.single(
             configuration,
             explore: {
@@ -186,7 +186,7 @@ package enum StateExploreCommand {
         } catch {
             throw .usage("Unsupported exploration: \(error).")
         }
-        let explored = Mutex<(report: ExplorationReport, seconds: Double)?>(nil)
+        let explored = Lock<(report: ExplorationReport, seconds: Double)?>(nil)
         let suite = StateExploreSuite.single(
             explorer,
             progress: { progress in
