@@ -208,7 +208,8 @@ enum ProtocolMessages {
     /// Reads one line of the program's output: one response, or, from a
     /// batching program, `{"answers": […]}` holding several. Responses are
     /// read in order up to the first that answers no waiting case, which
-    /// ends the list as ``Response/garbage(_:)``. A `sectioned` program's
+    /// ends the list as ``Response/garbage(_:)``; an empty `answers` list is
+    /// garbage too, so the result is never empty. A `sectioned` program's
     /// `items` are sections, `{"section": …, "items": […]}`.
     ///
     /// `sizes[i]`, when given, is the size *m* of case *i* (see
@@ -242,6 +243,10 @@ enum ProtocolMessages {
         }
         guard case .array(let answers) = json["answers"] else {
             return [response(json, line: line, waiting: waiting, sizes: sizes, sectioned: sectioned)]
+        }
+        guard !answers.isEmpty else {
+            // A line answers at least one case, or its cases would wait out the timeout for nothing.
+            return [.garbage("it printed an \"answers\" list that answers no case: \(excerpt(line))")]
         }
         var results: [Response] = []
         results.reserveCapacity(answers.count)

@@ -39,6 +39,16 @@ import Testing
         )
     }
 
+    /// Found by the fuzzer: a batch line of no answers was read as nothing,
+    /// and its cases waited out the timeout.
+    @Test func anEmptyAnswersListIsGarbageNamingTheLine() {
+        for sectioned in [false, true] {
+            let read = ProtocolMessages.responses(Array(#"{"answers":[]}"#.utf8), waiting: [0, 1], sectioned: sectioned)
+            #expect(read.count == 1)
+            #expect(reason(read) == #"it printed an "answers" list that answers no case: "{\"answers\":[]}""#)
+        }
+    }
+
     @Test func aMillionEmptyBatchesAreRefused() throws {
         let line =
             #"{"id":1,"batches":["#
