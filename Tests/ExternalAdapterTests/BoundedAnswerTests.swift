@@ -43,7 +43,8 @@ import Testing
     /// and its cases waited out the timeout.
     @Test func anEmptyAnswersListIsGarbageNamingTheLine() {
         for sectioned in [false, true] {
-            let read = ProtocolMessages.responses(Array(#"{"answers":[]}"#.utf8), waiting: [0, 1], sectioned: sectioned)
+            let read = ProtocolMessages.responses(
+                Array(#"{"answers":[]}"#.utf8), waiting: [0, 1], sectioned: sectioned)
             #expect(read.count == 1)
             #expect(reason(read) == #"it printed an "answers" list that answers no case: "{\"answers\":[]}""#)
         }
