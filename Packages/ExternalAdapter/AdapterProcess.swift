@@ -160,10 +160,6 @@ final class AdapterProcess: @unchecked Sendable {
             for entry in waits where entry.isReady {
                 let fd = entry.descriptor
                 if fd == output {
-                    if pending.count - pendingStart > 1 << 23, pending.capacity < pendingStart + Self.lineLimit {
-                        // A long line: room for the whole bound at once, not copied again at each doubling.
-                        pending.reserveCapacity(pendingStart + Self.lineLimit + chunk.count)
-                    }
                     let open = drain(output, into: &pending, limit: pendingStart + Self.lineLimit)
                     if outputReads.last?.end != pending.count {
                         outputReads.append((end: pending.count, errorsSeen: errorsSeen))
@@ -275,6 +271,11 @@ final class AdapterProcess: @unchecked Sendable {
             case .failure(let error): return error.isWouldBlock
             }
             if count == 0 { return false }
+            if let limit, buffer.count + count > buffer.capacity, buffer.count > 1 << 23 {
+                // A long line: room for the whole bound at once, not copied again at each doubling.
+                // Checked at every read, since one call may read a whole line from a fast writer.
+                buffer.reserveCapacity(limit + chunk.count)
+            }
             buffer += chunk[0..<count]
         }
         return true
