@@ -54,9 +54,9 @@ enum AdapterAnswerFuzzTarget {
         let list = batches.map { batch in
             let items =
                 sectioned
-                ? batch.dataSource.map { "{\"section\":\(JSONText.quote($0.name)),\"items\":\(strings($0.items))}" }
+                ? batch.sections.map { "{\"section\":\(JSONText.quote($0.name)),\"items\":\(strings($0.items))}" }
                     .joined(separator: ",")
-                : batch.dataSource.map(JSONText.quote).joined(separator: ",")
+                : batch.items.map(JSONText.quote).joined(separator: ",")
             let calls = batch.calls.map { call in
                 let arguments = call.arguments.map { "\(JSONText.quote($0.label)):\(json(of: $0.value))" }
                 return "{\"method\":\(JSONText.quote(call.method)),\"args\":{\(arguments.joined(separator: ","))}}"
