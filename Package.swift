@@ -166,7 +166,7 @@ let package = Package(
             dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState", "OptimisticStateTesting"],
             path: "Tests/StateExplorerTests"),
         .testTarget(
-            name: "UpdateCheckDiffTests", dependencies: ["UpdateCheckDiff"], path: "Tests/UpdateCheckDiffTests"),
+            name: "UpdateCheckDiffTests", dependencies: ["UpdateCheckDiff", "UpdateCheckSupport"], path: "Tests/UpdateCheckDiffTests"),
         .testTarget(
             name: "BatchUpdateTests", dependencies: ["BatchUpdate", "UpdateCheckDiff"], path: "Tests/BatchUpdateTests"),
         .testTarget(

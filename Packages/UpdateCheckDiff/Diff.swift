@@ -233,7 +233,7 @@ extension SnapshotDiff {
             for index in 2..<starts.count { starts[index] += starts[index - 2] }
         }
         let deletionOffsets = deletionStarts
-        deletions = [Deletion](unsafeUninitializedCapacity: deletionStarts[oldChunks]) { buffer, initialized in
+        deletions = [Deletion](uninitializedCount: deletionStarts[oldChunks]) { buffer in
             let output = SharedPointer(buffer)
             ParallelLoop.forEachChunk(count: inputs.pointer.old.count) { chunk, range in
                 var next = deletionOffsets[chunk]
@@ -243,13 +243,12 @@ extension SnapshotDiff {
                     next &+= 1
                 }
             }
-            initialized = buffer.count
         }
         let arrivalOffsets = arrivalStarts
         let insertionTotal = arrivalStarts[2 * newChunks]
         let moveTotal = arrivalStarts[2 * newChunks + 1]
-        insertions = [Insertion](unsafeUninitializedCapacity: insertionTotal) { insertionBuffer, insertedCount in
-            moves = [Move](unsafeUninitializedCapacity: moveTotal) { moveBuffer, movedCount in
+        insertions = [Insertion](uninitializedCount: insertionTotal) { insertionBuffer in
+            moves = [Move](uninitializedCount: moveTotal) { moveBuffer in
                 let output = SharedPointer((insertions: insertionBuffer, moves: moveBuffer))
                 ParallelLoop.forEachChunk(count: inputs.pointer.new.count) { chunk, range in
                     var nextInsertion = arrivalOffsets[2 * chunk]
@@ -268,9 +267,7 @@ extension SnapshotDiff {
                         }
                     }
                 }
-                movedCount = moveBuffer.count
             }
-            insertedCount = insertionBuffer.count
         }
     }
 

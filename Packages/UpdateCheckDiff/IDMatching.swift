@@ -59,7 +59,7 @@ struct IDMatching: Sendable {
                     }
                     return
                 }
-                let hashes = [UInt64](unsafeUninitializedCapacity: oldIDs.count) { buffer, initialized in
+                let hashes = [UInt64](uninitializedCount: oldIDs.count) { buffer in
                     let output = SharedPointer(buffer)
                     let input = SharedPointer(oldIDs)
                     ParallelLoop.forEach(count: oldIDs.count) { range in
@@ -67,7 +67,6 @@ struct IDMatching: Sendable {
                             output.pointer[offset] = OffsetTable.hash(input.pointer[offset], seed: seed)
                         }
                     }
-                    initialized = oldIDs.count
                 }
                 hashes.withUnsafeBufferPointer { hashes in
                     for offset in 0..<oldIDs.count
@@ -83,7 +82,7 @@ struct IDMatching: Sendable {
         let oldOffsetOfNew = old.withUnsafeBufferPointer { oldIDs in
             new.withUnsafeBufferPointer { newIDs in
                 table.slots.withUnsafeBufferPointer { slots in
-                    [Int32](unsafeUninitializedCapacity: newIDs.count) { buffer, initialized in
+                    [Int32](uninitializedCount: newIDs.count) { buffer in
                         let output = SharedPointer(buffer)
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
                         ParallelLoop.forEach(count: newIDs.count) { range in
@@ -115,7 +114,6 @@ struct IDMatching: Sendable {
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
                             }
                         }
-                        initialized = newIDs.count
                     }
                 }
             }
