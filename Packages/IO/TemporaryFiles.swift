@@ -89,7 +89,7 @@ package enum TemporaryFiles {
 }
 
 /// The signal handler: passes the signal to every started program's process
-/// group and kills the groups that did not end within 0.9 s, unlinks
+/// group and kills the groups that did not end in time (about a second), unlinks
 /// every registered temporary file, then ends the process with the signal's
 /// default action.
 private func removeAndReraise(_ number: Int32) {

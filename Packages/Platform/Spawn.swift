@@ -119,6 +119,24 @@ package enum Processes {
     /// signal before it kills the program's group, in milliseconds.
     static let supervisorGrace = 300
 
+    /// How long this process waits for a child it sent SIGTERM before it
+    /// kills the child's group, in milliseconds.
+    ///
+    /// On Linux the child is a supervisor, which always ends a little after
+    /// its grace, once it has killed the program's group: killing the
+    /// supervisor sooner would leave what the program started running (the
+    /// program itself dies with its supervisor, but not its own children),
+    /// so the wait is ten graces, reached only when the machine starves the
+    /// supervisor of time. Elsewhere the child is the program, which may
+    /// ignore SIGTERM: three graces.
+    static var terminationWait: Int {
+        #if os(Linux)
+            supervisorGrace * 10
+        #else
+            supervisorGrace * 3
+        #endif
+    }
+
     /// What ``poll(_:timeoutMilliseconds:)`` waits for on one descriptor,
     /// and what it found.
     package struct Wait: Sendable {
@@ -185,16 +203,17 @@ package enum Processes {
 
     /// Ends the child `pid` and its process group, and reaps it: waits
     /// `settleMilliseconds` for it to end by itself (its standard input
-    /// closed, say), then sends the group SIGTERM and waits a little
-    /// longer than a supervisor's own grace, then sends the group SIGKILL
-    /// (which also ends what the program left running) and reaps the child.
+    /// closed, say), then sends the group SIGTERM and waits for it (up to
+    /// ``terminationWait``), then sends the group SIGKILL (which, where the
+    /// child is the program, also ends what the program left running; on
+    /// Linux its supervisor has done that) and reaps the child.
     ///
     /// - Returns: how the child ended, or `nil` if it was already reaped.
     @discardableResult
     package static func endGroup(_ pid: Int32, settleMilliseconds: Int) -> Ending? {
         if !hasEnded(pid, withinMilliseconds: settleMilliseconds) {
             signalGroup(pid, SIGTERM)
-            _ = hasEnded(pid, withinMilliseconds: supervisorGrace * 3)
+            _ = hasEnded(pid, withinMilliseconds: terminationWait)
         }
         signalGroup(pid, SIGKILL)
         return try? ending(of: pid, waiting: true)
@@ -205,9 +224,11 @@ package enum Processes {
 
     /// For a signal handler of SIGINT, SIGTERM or SIGHUP: passes signal
     /// `number` to the process group of every live child, waits up to
-    /// 0.9 s for them to end, then kills those groups. Async-signal-safe.
+    /// ``terminationWait`` for them to end (on Linux a little over a
+    /// supervisor's grace of 0.3 s, unless the machine starves them), then
+    /// kills those groups. Async-signal-safe.
     package static func endEveryGroup(forwarding number: Int32) {
-        updatecheck_end_children(number, Int32(supervisorGrace * 3))
+        updatecheck_end_children(number, Int32(terminationWait))
     }
 }
 

@@ -15,19 +15,12 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-/// The signal that asked the supervisor to end its program (0: none yet).
-static volatile sig_atomic_t ending_signal = 0;
-
-static void on_end(int number) {
-    if (ending_signal == 0) ending_signal = number;
-}
-
-static void on_child(int number) { (void)number; }
 
 static void sleep_ms(long ms) {
     struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
@@ -116,12 +109,20 @@ static void supervise(
         for (int fd = 0; fd < 3; fd++) dup2(null, fd);
         if (null > 2) close(null);
     }
-    action.sa_handler = on_end;
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-    action.sa_handler = on_child;
-    sigaction(SIGCHLD, &action, NULL);
+    // The signals it acts on stay blocked (as every signal is, from the
+    // parent's fork) and are read from a signalfd the main loop polls: no
+    // handler runs, so none can be lost between a check and the wait, nor
+    // deferred by a sanitizer's runtime, which wraps handlers in a process
+    // forked from a threaded one.
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGTERM);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGHUP);
+    sigaddset(&handled, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &handled, NULL);
+    int signals = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (signals < 0) _exit(127);
     pid_t self = getpid();
     pid_t program = fork();
     if (program == 0) {
@@ -134,11 +135,7 @@ static void supervise(
         int ends[4] = {input, output, error, lifeline};
         for (int i = 0; i < 4; i++)
             if (ends[i] > 2) close(ends[i]);
-        action.sa_handler = SIG_DFL;
-        sigaction(SIGTERM, &action, NULL);
-        sigaction(SIGINT, &action, NULL);
-        sigaction(SIGHUP, &action, NULL);
-        sigaction(SIGCHLD, &action, NULL);
+        close(signals);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
@@ -150,13 +147,8 @@ static void supervise(
     close(input);
     close(output);
     close(error);
-    sigset_t waiting;
-    sigfillset(&waiting);
-    sigdelset(&waiting, SIGTERM);
-    sigdelset(&waiting, SIGINT);
-    sigdelset(&waiting, SIGHUP);
-    sigdelset(&waiting, SIGCHLD);
-    struct pollfd parent = {lifeline, POLLIN, 0};
+    struct pollfd watched[2] = {{lifeline, POLLIN, 0}, {signals, POLLIN, 0}};
+    int ending_signal = 0;
     while (1) {
         if (ending_signal != 0) end_program(program, ending_signal, grace_ms);
         if (updatecheck_child_ended(program)) {
@@ -166,9 +158,15 @@ static void supervise(
             while (waitpid(program, &status, 0) < 0 && errno == EINTR) {}
             relay(status);
         }
-        parent.revents = 0;
-        int ready = ppoll(&parent, 1, NULL, &waiting);
-        if (ready > 0 && parent.revents != 0) end_program(program, SIGTERM, grace_ms);
+        watched[0].revents = 0;
+        watched[1].revents = 0;
+        if (poll(watched, 2, -1) <= 0) continue;
+        struct signalfd_siginfo received;
+        while (read(signals, &received, sizeof received) == (ssize_t)sizeof received) {
+            int number = (int)received.ssi_signo;
+            if (ending_signal == 0 && number != SIGCHLD) ending_signal = number;
+        }
+        if (watched[0].revents != 0) end_program(program, SIGTERM, grace_ms);
     }
 }
 
