@@ -50,31 +50,54 @@ struct BinaryRunner {
     static func run(
         _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, stdinFile: String? = nil
     ) throws -> Result {
+        try launch(executable, arguments, in: directory, stdin: stdin, stdinFile: stdinFile)
+    }
+
+    /// Runs `program` with `arguments` in `directory` (default: the
+    /// repository root), with `CI=true` and `environment` added to this
+    /// process's environment, and waits for it.
+    ///
+    /// Standard input is a pipe holding `stdin`, or the file `stdinFile`
+    /// (relative to the folder). Standard output is read through a pipe
+    /// while the child runs; standard error goes to a temporary file, read
+    /// once it has ended: two pipes read one after the other deadlock when
+    /// the child fills the second (a sanitizer's report on standard error
+    /// easily exceeds a pipe's 64 KiB while the test waits on standard output).
+    static func launch(
+        _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdin: String? = nil, stdinFile: String? = nil
+    ) throws -> Result {
+        let folder = directory ?? repositoryRoot
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? repositoryRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = "true"
-        process.environment = environment
+        process.currentDirectoryURL = folder
+        var fullEnvironment = ProcessInfo.processInfo.environment
+        fullEnvironment["CI"] = "true"
+        fullEnvironment.merge(environment) { _, given in given }
+        process.environment = fullEnvironment
+        let errorFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("updatecheck-stderr-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
+            let errors = FileHandle(forWritingAtPath: errorFile.path)
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorFile.path]) }
+        defer { try? FileManager.default.removeItem(at: errorFile) }
         let out = Pipe()
-        let err = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = errors
         let input = Pipe()
         if let stdinFile {
-            let folder = directory ?? repositoryRoot
             process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(stdinFile))
         } else {
             process.standardInput = input
         }
         try process.run()
+        try errors.close()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        // Read both pipes fully before waiting, so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errData = try Data(contentsOf: errorFile)
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),

@@ -10,25 +10,9 @@ import UpdateCheckSupport
 @Suite struct InputReadingTests {
     /// Runs a bash command line in `folder` with the binary as `$U`.
     func bash(_ line: String, in folder: URL) throws -> BinaryRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = "true"
-        environment["U"] = BinaryRunner.executable.path
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try BinaryRunner.launch(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", line], in: folder,
+            environment: ["U": BinaryRunner.executable.path])
     }
 
     func parse(_ text: String) throws(JSONNode.SyntaxError) -> JSONNode { try JSONNode.parse(Array(text.utf8)) }
