@@ -129,27 +129,10 @@ extension SectionedDiff {
     public func flattened(old: SectionedSnapshot<SectionID, ItemID>) throws(ListDiffError)
         -> SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     {
-        typealias Entry = SectionedEntry<SectionID, ItemID>
         let new = try apply(to: old)
-        let oldStarts = Self.starts(oldItemCounts)
-        let newStarts = Self.starts(newItemCounts)
-        func oldFlat(_ position: ItemPosition) -> Int { oldStarts[position.section] + 1 + position.item }
-        func newFlat(_ position: ItemPosition) -> Int { newStarts[position.section] + 1 + position.item }
-        var deletions = sections.deletions.map {
-            SnapshotDiff<Entry>.Deletion(offset: oldStarts[$0.offset], id: .section($0.id))
-        }
-        deletions += itemDeletions.map { SnapshotDiff<Entry>.Deletion(offset: oldFlat($0.position), id: .item($0.id)) }
-        deletions.sort { $0.offset < $1.offset }
-        var insertions = sections.insertions.map {
-            SnapshotDiff<Entry>.Insertion(offset: newStarts[$0.offset], id: .section($0.id))
-        }
-        insertions += itemInsertions.map {
-            SnapshotDiff<Entry>.Insertion(offset: newFlat($0.position), id: .item($0.id))
-        }
-        insertions.sort { $0.offset < $1.offset }
-
         let movedSections = Set(sections.moves.map { $0.id })
         let movedItems = Set(itemMoves.map { $0.id })
+        let insertedSectionOffsets = Set(sections.insertions.map { $0.offset })
         var oldSectionOffsets: [SectionID: Int] = [:]
         for (offset, section) in old.sections.enumerated() { oldSectionOffsets[section.id] = offset }
         var oldItemPositions: [ItemID: ItemPosition] = [:]
@@ -158,32 +141,97 @@ extension SectionedDiff {
                 oldItemPositions[item] = ItemPosition(section: sectionOffset, item: itemOffset)
             }
         }
-        var moves: [SnapshotDiff<Entry>.Move] = []
-        for (sectionOffset, section) in new.sections.enumerated() {
-            guard let oldSection = oldSectionOffsets[section.id] else { continue }
-            let sectionMoves = movedSections.contains(section.id)
-            if sectionMoves {
-                moves.append(.init(id: .section(section.id), from: oldStarts[oldSection], to: newStarts[sectionOffset]))
-            }
-            for (itemOffset, item) in section.items.enumerated() {
-                guard let from = oldItemPositions[item] else { continue }
-                if sectionMoves || movedItems.contains(item) {
-                    moves.append(
-                        .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + itemOffset))
+        var result = SnapshotDiff<SectionedEntry<SectionID, ItemID>>(
+            oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        SectionedLayout.with(new) { newLayout in
+            SectionedDiffParts.with(self) { parts in
+                Self.starts(oldItemCounts).withUnsafeBufferPointer { oldStarts in
+                    Self.starts(newItemCounts).withUnsafeBufferPointer { newStarts in
+                        Self.formFlattened(
+                            parts, into: &result, new: newLayout, oldStarts: oldStarts, newStarts: newStarts,
+                            oldSectionOffset: { oldSectionOffsets[$0] }, oldPosition: { oldItemPositions[$0] },
+                            movesSection: { movedSections.contains($0) }, movesItem: { movedItems.contains($0) },
+                            insertsSection: { insertedSectionOffsets.contains($0) })
+                    }
                 }
             }
         }
-        let insertedSectionOffsets = Set(sections.insertions.map { $0.offset })
-        for (sectionOffset, section) in new.sections.enumerated() where insertedSectionOffsets.contains(sectionOffset) {
-            for (itemOffset, item) in section.items.enumerated() {
-                guard let from = oldItemPositions[item] else { continue }
-                moves.append(.init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + itemOffset))
+        return result
+    }
+
+    /// Writes ``flattened(old:)`` of the diff with `parts` into `result`,
+    /// reusing its storage: the one construction of the flat form, for a
+    /// diff known to reach `new`, with the lookups by ID given (hash tables,
+    /// or comparison for small pairs).
+    ///
+    /// - Parameters:
+    ///   - new: the diff applied to the old snapshot.
+    ///   - oldStarts, newStarts: ``starts(_:)`` of the old and new item counts.
+    ///   - oldSectionOffset: the old offset of a section ID, if it is there.
+    ///   - oldPosition: the old position of an item ID, if it is there.
+    ///   - movesSection: whether the section diff moves a section ID.
+    ///   - movesItem: whether the item moves include an item ID.
+    ///   - insertsSection: whether the section diff inserts at a new offset.
+    /// - Complexity: O(*n*) lookups plus sorting the changes.
+    @inlinable
+    static func formFlattened(
+        _ parts: SectionedDiffParts<SectionID, ItemID>,
+        into result: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        new: SectionedLayout<SectionID, ItemID>, oldStarts: UnsafeBufferPointer<Int>,
+        newStarts: UnsafeBufferPointer<Int>,
+        oldSectionOffset: (SectionID) -> Int?, oldPosition: (ItemID) -> ItemPosition?,
+        movesSection: (SectionID) -> Bool, movesItem: (ItemID) -> Bool, insertsSection: (Int) -> Bool
+    ) {
+        result.clear()
+        result.oldCount = oldStarts[oldStarts.count - 1]
+        result.newCount = newStarts[newStarts.count - 1]
+        @inline(__always) func oldFlat(_ position: ItemPosition) -> Int {
+            oldStarts[position.section] + 1 + position.item
+        }
+        @inline(__always) func newFlat(_ position: ItemPosition) -> Int {
+            newStarts[position.section] + 1 + position.item
+        }
+        for deletion in parts.sectionDeletions {
+            result.deletions.append(.init(offset: oldStarts[deletion.offset], id: .section(deletion.id)))
+        }
+        for deletion in parts.itemDeletions {
+            result.deletions.append(.init(offset: oldFlat(deletion.position), id: .item(deletion.id)))
+        }
+        result.deletions.sort { $0.offset < $1.offset }
+        for insertion in parts.sectionInsertions {
+            result.insertions.append(.init(offset: newStarts[insertion.offset], id: .section(insertion.id)))
+        }
+        for insertion in parts.itemInsertions {
+            result.insertions.append(.init(offset: newFlat(insertion.position), id: .item(insertion.id)))
+        }
+        result.insertions.sort { $0.offset < $1.offset }
+        for sectionOffset in 0..<new.sectionIDs.count {
+            let id = new.sectionIDs[sectionOffset]
+            guard let oldSection = oldSectionOffset(id) else { continue }
+            let sectionMoves = movesSection(id)
+            if sectionMoves {
+                result.moves.append(.init(id: .section(id), from: oldStarts[oldSection], to: newStarts[sectionOffset]))
+            }
+            let first = Int(new.starts[sectionOffset])
+            for index in first..<Int(new.starts[sectionOffset + 1]) {
+                let item = new.items[index]
+                guard let from = oldPosition(item) else { continue }
+                if sectionMoves || movesItem(item) {
+                    result.moves.append(
+                        .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + index - first))
+                }
             }
         }
-        moves.sort { $0.to < $1.to }
-        return SnapshotDiff(
-            oldCount: oldStarts.last!, newCount: newStarts.last!, deletions: deletions, insertions: insertions,
-            moves: moves)
+        for sectionOffset in 0..<new.sectionIDs.count where insertsSection(sectionOffset) {
+            let first = Int(new.starts[sectionOffset])
+            for index in first..<Int(new.starts[sectionOffset + 1]) {
+                let item = new.items[index]
+                guard let from = oldPosition(item) else { continue }
+                result.moves.append(
+                    .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + index - first))
+            }
+        }
+        result.moves.sort { $0.to < $1.to }
     }
 
     /// The flat offset of each section's marker, then the total flat count.

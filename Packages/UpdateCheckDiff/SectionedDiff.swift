@@ -127,82 +127,251 @@ extension SectionedDiff {
     public init(
         from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
     ) throws(ListDiffError) {
+        self.init(
+            sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
+            oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
+        try formDiff(from: old, to: new)
+    }
+
+    /// Replaces this diff with the diff of (`old`, `new`), reusing the
+    /// storage of its arrays.
+    ///
+    /// Small snapshots (at most ``smallSnapshotLimit`` sections and items
+    /// each) are matched by comparison in stack scratch space, as the flat
+    /// engine matches small arrays, so diffing many small pairs into one value
+    /// allocates nothing once its arrays have grown; larger ones hash. Both
+    /// ways give the same diff as ``init(from:to:)``. On error the diff is
+    /// left empty.
+    ///
+    /// - Throws: ``ListDiffError/duplicateSectionIDs(in:duplicates:)`` or
+    ///   ``ListDiffError/duplicateItemIDs(in:duplicates:)``, as ``init(from:to:)``.
+    /// - Complexity: O(*n*) expected hashing plus O(*k* log *k*) for *k* kept
+    ///   items; for small snapshots O(*n*²) comparisons of at most 16 × 16 IDs.
+    @inlinable
+    public mutating func formDiff(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        clear()
+        if Self.isSmall(old) && Self.isSmall(new) {
+            let formed = SectionedLayout.with(old) { oldLayout in
+                SectionedLayout.with(new) { newLayout in formSmallDiff(oldLayout, newLayout) }
+            }
+            if formed { return }
+        }
+        try formDiffByHashing(from: old, to: new)
+    }
+
+    /// ``formDiff(from:to:)`` for a small pair already laid out (the
+    /// exhaustive runs' inner loop): `oldLayout` and `newLayout` must be
+    /// `old` and `new`, each within ``smallSnapshotLimit``.
+    ///
+    /// - Throws: as ``formDiff(from:to:)``.
+    @inlinable
+    mutating func formDiff(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>,
+        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        clear()
+        if formSmallDiff(oldLayout, newLayout) { return }
+        try formDiffByHashing(from: old, to: new)
+    }
+
+    /// The hashed path of ``formDiff(from:to:)``: large pairs, and small
+    /// ones with a duplicate ID (whose errors are worked out here, in one place).
+    @inlinable
+    mutating func formDiffByHashing(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        clear()
+        do {
+            try formHashedDiff(from: old, to: new)
+        } catch {
+            clear()
+            throw error
+        }
+    }
+
+    /// The largest number of sections plus items of a snapshot diffed (and
+    /// verified by ``SectionedPairVerifier``) by comparison instead of hashing.
+    @inlinable
+    public static var smallSnapshotLimit: Int { SnapshotDiff<ItemID>.smallSnapshotLimit }
+
+    /// Whether `snapshot` has at most ``smallSnapshotLimit`` sections and items.
+    @inlinable
+    static func isSmall(_ snapshot: SectionedSnapshot<SectionID, ItemID>) -> Bool {
+        var total = snapshot.sections.count
+        for section in snapshot.sections {
+            total &+= section.items.count
+            if total > smallSnapshotLimit { return false }
+        }
+        return total <= smallSnapshotLimit
+    }
+
+    /// Empties this diff, keeping the storage of its parts.
+    @inlinable
+    mutating func clear() {
+        sections.clear()
+        SnapshotDiff<ItemID>.empty(&oldItemCounts)
+        SnapshotDiff<ItemID>.empty(&newItemCounts)
+        SnapshotDiff<ItemID>.empty(&itemDeletions)
+        SnapshotDiff<ItemID>.empty(&itemInsertions)
+        SnapshotDiff<ItemID>.empty(&itemMoves)
+    }
+
+    /// Diffs a pair of any size with hash tables: checks both snapshots for
+    /// duplicates (the errors of ``init(from:to:)``), matches sections and
+    /// items by ID and fills this (empty) diff.
+    @inlinable
+    mutating func formHashedDiff(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
         let oldPositions = try old.positionsByID(side: .old)
         _ = try new.positionsByID(side: .new)
         let oldSectionIDs = old.sectionIDs
         let newSectionIDs = new.sectionIDs
-        let sectionDiff: SnapshotDiff<SectionID>
         do {
-            sectionDiff = try SnapshotDiff(from: oldSectionIDs, to: newSectionIDs)
+            try sections.formDiff(from: oldSectionIDs, to: newSectionIDs)
         } catch {
             throw .duplicateSectionIDs(in: .old, duplicates: [])  // unreachable: IDs checked above
         }
-        var oldSectionOfNew = [Int](repeating: -1, count: newSectionIDs.count)
         var oldSectionOffsets: [SectionID: Int] = [:]
         oldSectionOffsets.reserveCapacity(oldSectionIDs.count)
         for (offset, id) in oldSectionIDs.enumerated() { oldSectionOffsets[id] = offset }
-        for (offset, id) in newSectionIDs.enumerated() { oldSectionOfNew[offset] = oldSectionOffsets[id] ?? -1 }
-
-        var keptOld = old.sections.map { [Bool](repeating: false, count: $0.items.count) }
-        var insertions: [ItemInsertion] = []
-        var moves: [ItemMove] = []
-        var values: [Int32] = []
-        var tails: [Int32] = []
-        var tailOffsets: [Int32] = []
-        var predecessor: [Int32] = []
-        var onRun: [Bool] = []
-        for (newSection, section) in new.sections.enumerated() {
-            let home = oldSectionOfNew[newSection]
-            let count = section.items.count
-            values.removeAll(keepingCapacity: true)
+        let layout = old.itemIndexes
+        let homes = newSectionIDs.map { Int32(truncatingIfNeeded: oldSectionOffsets[$0] ?? -1) }
+        var origins: [Int32] = []
+        origins.reserveCapacity(new.itemCount)
+        for section in new.sections {
             for item in section.items {
                 if let from = oldPositions[item] {
-                    keptOld[from.section][from.item] = true
-                    // Only items staying in their section take part in the run.
-                    values.append(from.section == home ? Int32(truncatingIfNeeded: from.item) : -2)
+                    origins.append(layout.starts[from.section] + Int32(truncatingIfNeeded: from.item))
                 } else {
-                    values.append(-1)
+                    origins.append(-1)
                 }
             }
-            tails.removeAll(keepingCapacity: true)
-            tails.append(contentsOf: repeatElement(0, count: count))
-            tailOffsets.removeAll(keepingCapacity: true)
-            tailOffsets.append(contentsOf: repeatElement(0, count: count))
-            predecessor.removeAll(keepingCapacity: true)
-            predecessor.append(contentsOf: repeatElement(-1, count: count))
-            onRun.removeAll(keepingCapacity: true)
-            onRun.append(contentsOf: repeatElement(false, count: count))
-            values.withUnsafeBufferPointer { values in
-                tails.withUnsafeMutableBufferPointer { tails in
-                    tailOffsets.withUnsafeMutableBufferPointer { tailOffsets in
-                        predecessor.withUnsafeMutableBufferPointer { predecessor in
-                            onRun.withUnsafeMutableBufferPointer { onRun in
-                                _ = LongestIncreasingRun.mark(
-                                    values, tails: tails, tailOffsets: tailOffsets, predecessor: predecessor,
-                                    onRun: onRun)
+        }
+        let longest = new.sections.reduce(0) { max($0, $1.items.count) }
+        var kept = [Bool](repeating: false, count: old.itemCount)
+        var scratch = [Int32](repeating: 0, count: 4 * longest)
+        var onRun = [Bool](repeating: false, count: longest)
+        SectionedLayout.with(old) { oldLayout in
+            SectionedLayout.with(new) { newLayout in
+                homes.withUnsafeBufferPointer { homes in
+                    origins.withUnsafeBufferPointer { origins in
+                        kept.withUnsafeMutableBufferPointer { kept in
+                            scratch.withUnsafeMutableBufferPointer { scratch in
+                                onRun.withUnsafeMutableBufferPointer { onRun in
+                                    fillItems(
+                                        old: oldLayout, new: newLayout, homes: homes, origins: origins, kept: kept,
+                                        scratch: scratch, onRun: onRun)
+                                }
                             }
                         }
                     }
                 }
             }
-            for (offset, item) in section.items.enumerated() {
-                let position = ItemPosition(section: newSection, item: offset)
+        }
+    }
+
+    /// Diffs a small pair, laid out, by comparison in stack scratch space.
+    ///
+    /// - Returns: `false`, with the diff partly filled, when a snapshot holds
+    ///   a section ID or an item ID twice (the hashed path then names them).
+    /// - Complexity: O(*n*²) comparisons for *n* sections and items.
+    @inlinable
+    mutating func formSmallDiff(
+        _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>
+    ) -> Bool {
+        guard !oldLayout.hasDuplicates && !newLayout.hasDuplicates else { return false }
+        guard sections.formSmallDiff(old: oldLayout.sectionIDs, new: newLayout.sectionIDs) == nil else {
+            return false
+        }
+        let newSections = newLayout.sectionIDs.count
+        let newItems = newLayout.items.count
+        let oldItems = oldLayout.items.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: newSections &+ 5 &* newItems) { scratch in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldItems &+ newItems) { flags in
+                let homes = UnsafeMutableBufferPointer(rebasing: scratch[0..<newSections])
+                let origins = UnsafeMutableBufferPointer(rebasing: scratch[newSections..<(newSections &+ newItems)])
+                for offset in 0..<newSections {
+                    homes[offset] = Int32(truncatingIfNeeded: oldLayout.sectionOffset(of: newLayout.sectionIDs[offset]))
+                }
+                for offset in 0..<newItems {
+                    origins[offset] = Int32(truncatingIfNeeded: oldLayout.itemIndex(of: newLayout.items[offset]))
+                }
+                let kept = UnsafeMutableBufferPointer(rebasing: flags[0..<oldItems])
+                kept.initialize(repeating: false)
+                fillItems(
+                    old: oldLayout, new: newLayout, homes: UnsafeBufferPointer(homes),
+                    origins: UnsafeBufferPointer(origins), kept: kept,
+                    scratch: UnsafeMutableBufferPointer(rebasing: scratch[(newSections &+ newItems)...]),
+                    onRun: UnsafeMutableBufferPointer(rebasing: flags[oldItems...]))
+                return true
+            }
+        }
+    }
+
+    /// Fills the item counts, deletions, insertions and moves of a matched
+    /// pair (the section diff is already formed): in each new section the
+    /// items that stay in it off one longest increasing run of their old
+    /// offsets, and every item that changes section, are moves.
+    ///
+    /// - Parameters:
+    ///   - homes: for each new section, the old offset of the section with
+    ///     its ID, or -1.
+    ///   - origins: for each new item (all sections back to back), the old
+    ///     item's index in the same form, or -1 when it is inserted.
+    ///   - old, new: the pair, laid out.
+    ///   - kept: one flag per old item, all `false` on entry.
+    ///   - scratch: four entries per item of the longest new section.
+    ///   - onRun: one entry per item of the longest new section.
+    /// - Complexity: O(*n* + *k* log *k*) for *n* items, *k* of them kept.
+    @inlinable
+    mutating func fillItems(
+        old: SectionedLayout<SectionID, ItemID>, new: SectionedLayout<SectionID, ItemID>,
+        homes: UnsafeBufferPointer<Int32>, origins: UnsafeBufferPointer<Int32>, kept: UnsafeMutableBufferPointer<Bool>,
+        scratch: UnsafeMutableBufferPointer<Int32>, onRun: UnsafeMutableBufferPointer<Bool>
+    ) {
+        for section in 0..<old.sectionIDs.count {
+            oldItemCounts.append(Int(old.starts[section &+ 1] &- old.starts[section]))
+        }
+        for newSection in 0..<new.sectionIDs.count {
+            let first = Int(new.starts[newSection])
+            let count = Int(new.starts[newSection &+ 1]) &- first
+            newItemCounts.append(count)
+            let home = homes[newSection]
+            let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+            for offset in 0..<count {
+                let origin = Int(origins[first &+ offset])
+                if origin >= 0 {
+                    kept[origin] = true
+                    // Only items staying in their section take part in the run.
+                    values[offset] =
+                        old.sectionOf[origin] == home
+                        ? Int32(truncatingIfNeeded: old.position(ofItem: origin).item) : -2
+                } else {
+                    values[offset] = -1
+                }
+            }
+            let marks = UnsafeMutableBufferPointer(rebasing: onRun[0..<count])
+            marks.initialize(repeating: false)
+            _ = LongestIncreasingRun.mark(
+                UnsafeBufferPointer(values), tails: UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 &* count)]),
+                tailOffsets: UnsafeMutableBufferPointer(rebasing: scratch[(2 &* count)..<(3 &* count)]),
+                predecessor: UnsafeMutableBufferPointer(rebasing: scratch[(3 &* count)..<(4 &* count)]), onRun: marks)
+            for offset in 0..<count {
+                let to = ItemPosition(section: newSection, item: offset)
+                let item = new.items[first &+ offset]
                 if values[offset] == -1 {
-                    insertions.append(ItemInsertion(position: position, id: item))
-                } else if !onRun[offset] {
-                    moves.append(ItemMove(id: item, from: oldPositions[item]!, to: position))
+                    itemInsertions.append(ItemInsertion(position: to, id: item))
+                } else if !marks[offset] {
+                    itemMoves.append(
+                        ItemMove(id: item, from: old.position(ofItem: Int(origins[first &+ offset])), to: to))
                 }
             }
         }
-        var deletions: [ItemDeletion] = []
-        for (sectionOffset, section) in old.sections.enumerated() {
-            for (itemOffset, item) in section.items.enumerated() where !keptOld[sectionOffset][itemOffset] {
-                deletions.append(
-                    ItemDeletion(position: ItemPosition(section: sectionOffset, item: itemOffset), id: item))
-            }
+        for index in 0..<old.items.count where !kept[index] {
+            itemDeletions.append(ItemDeletion(position: old.position(ofItem: index), id: old.items[index]))
         }
-        self.init(
-            sections: sectionDiff, oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts,
-            itemDeletions: deletions, itemInsertions: insertions, itemMoves: moves)
     }
 }
