@@ -27,10 +27,13 @@ public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringC
 /// to cut *l* items into *m* runs, C(*l* + *m* − 1, *m* − 1)); with no
 /// section there is only the empty snapshot. Two sections and three items give
 /// 131 snapshots and 17,161 pairs; two and four give 653 and 426,409; three
-/// and three give 979 and 958,441. Every pair is diffed and proven by
-/// ``SectionedDiff/verify(from:to:)``: forward, inverse, minimal section and
-/// item moves, agreement with the flat engine. Shards split the old snapshots
-/// as for ``ExhaustiveCheck``.
+/// and three give 979 and 958,441. Every pair is diffed and proven by a
+/// ``SectionedPairVerifier`` (one per row, reused over its pairs, without
+/// heap allocation per pair): forward, inverse, minimal section and item
+/// moves, agreement with the flat engine, the properties of
+/// ``SectionedDiff/verify(from:to:)``, which checks an evenly spread,
+/// deterministic subset of the pairs again (see ``crossCheckStride``).
+/// Shards split the old snapshots as for ``ExhaustiveCheck``.
 public struct SectionedExhaustiveCheck: Sendable {
     /// The number of section IDs, *s*.
     public let sectionCount: Int
@@ -38,6 +41,16 @@ public struct SectionedExhaustiveCheck: Sendable {
     public let idCount: Int
     /// The part of the run to do.
     public let shard: Shard
+    /// ``SectionedDiff/verify(from:to:)`` checks again the pairs whose index
+    /// (old position × snapshot count + new position) is a multiple of this,
+    /// after the ``SectionedPairVerifier``; 1 means every pair.
+    public let crossCheckStride: Int
+
+    /// The default ``crossCheckStride``: one pair in 1,024, evenly spread
+    /// (the general verification needs tens of microseconds a pair, the
+    /// fast one well under one); 17 pairs of 2 sections × 3 items, 936 of
+    /// 3 × 3.
+    public static let defaultCrossCheckStride = 1_024
 
     /// The largest supported *s*.
     public static let maximumSectionCount = 3
@@ -46,7 +59,14 @@ public struct SectionedExhaustiveCheck: Sendable {
 
     /// Creates a run over `sectionCount` sections (0 … ``maximumSectionCount``)
     /// and `idCount` items (0 … ``maximumIDCount``).
-    public init(sectionCount: Int, idCount: Int, shard: Shard = .whole) {
+    ///
+    /// - Parameters:
+    ///   - sectionCount: the number of section IDs, *s*.
+    ///   - idCount: the number of item IDs, *k*.
+    ///   - shard: the part of the run to do; the whole run by default.
+    ///   - crossCheckStride: see ``crossCheckStride``; `nil` for the
+    ///     default, 1 for every pair.
+    public init(sectionCount: Int, idCount: Int, shard: Shard = .whole, crossCheckStride: Int? = nil) {
         precondition(
             (0...Self.maximumSectionCount).contains(sectionCount),
             "sectionCount must be 0…\(Self.maximumSectionCount)")
@@ -54,6 +74,7 @@ public struct SectionedExhaustiveCheck: Sendable {
         self.sectionCount = sectionCount
         self.idCount = idCount
         self.shard = shard
+        self.crossCheckStride = max(1, crossCheckStride ?? Self.defaultCrossCheckStride)
     }
 
     /// The number of snapshots of a run, without building them.
@@ -125,37 +146,122 @@ public struct SectionedExhaustiveCheck: Sendable {
     ) -> SectionedExhaustiveReport {
         let snapshots = self.snapshots
         let positions = Array(shard.positions(among: snapshots.count))
+        let stride = crossCheckStride
+        let packed = PackedLayouts(snapshots)
         let rows = ParallelLoop.map(count: positions.count) { index in
-            let started = WallClock.seconds()
-            let old = snapshots[positions[index]]
-            var failures: [VerificationFailure] = []
-            for new in snapshots {
-                do throws(ListDiffError) {
-                    let result: SectionedDiff<ExhaustiveSectionID, ExhaustiveID>
-                    if let engine {
-                        result = try engine(old, new)
-                    } else {
-                        result = try SectionedDiff(from: old, to: new)
-                    }
-                    try result.verify(from: old, to: new)
-                } catch {
-                    if case .verificationFailed(let failure) = error {
-                        failures.append(failure)
-                    } else {
-                        failures.append(
-                            VerificationFailure(
-                                old: old.sectionTexts, new: new.sectionTexts, check: .reachesNew, expected: "a diff",
-                                actual: "an error: \(error)"))
+            packed.withLayouts { layout in
+                let started = WallClock.seconds()
+                let position = positions[index]
+                let old = snapshots[position]
+                let oldLayout = layout(position)
+                var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
+                var failures: [VerificationFailure] = []
+                var crossChecked = 0
+                var pairIndex = position * snapshots.count
+                for newPosition in 0..<snapshots.count {
+                    let crossChecks = pairIndex % stride == 0
+                    pairIndex += 1
+                    do throws(ListDiffError) {
+                        if let engine {
+                            let new = snapshots[newPosition]
+                            let result = try engine(old, new)
+                            try verifier.check(result, from: old, to: new)
+                            if crossChecks { try result.verify(from: old, to: new) }
+                        } else {
+                            // The snapshots are only read on failure, so that the
+                            // loop does not touch reference counts every core shares.
+                            try verifier.verify(
+                                from: old, to: snapshots[newPosition], oldLayout: oldLayout,
+                                newLayout: layout(newPosition))
+                            if crossChecks { try verifier.diff.verify(from: old, to: snapshots[newPosition]) }
+                        }
+                        if crossChecks { crossChecked += 1 }
+                    } catch {
+                        let new = snapshots[newPosition]
+                        if case .verificationFailed(let failure) = error {
+                            failures.append(failure)
+                        } else {
+                            failures.append(
+                                VerificationFailure(
+                                    old: old.sectionTexts, new: new.sectionTexts, check: .reachesNew,
+                                    expected: "a diff", actual: "an error: \(error)"))
+                        }
                     }
                 }
+                return ExhaustiveRow(
+                    position: position, old: old.sectionTexts, pairCount: snapshots.count,
+                    crossCheckedCount: crossChecked, failures: failures, seconds: WallClock.seconds() - started)
             }
-            return ExhaustiveRow(
-                position: positions[index], old: old.sectionTexts, pairCount: snapshots.count,
-                crossCheckedCount: 0, failures: failures, seconds: WallClock.seconds() - started)
         }
         return SectionedExhaustiveReport(
             sectionCount: sectionCount, idCount: idCount, shard: shard, snapshotCount: snapshots.count,
             rows: rows)
+    }
+}
+
+/// Every snapshot of a run laid out back to back, once, for the run's
+/// inner loop: section IDs, items, and each snapshot's item starts and
+/// sections of items as ``SectionedLayout`` reads them.
+struct PackedLayouts: Sendable {
+    var sectionIDs: [ExhaustiveSectionID] = []
+    var items: [ExhaustiveID] = []
+    /// Per snapshot, its sections' item starts then its item count.
+    var starts: [Int32] = []
+    /// Per snapshot, the section of each of its items.
+    var sectionOf: [Int32] = []
+    /// Where each snapshot begins in ``sectionIDs`` and ``items``, then the totals.
+    var firstSection: [Int] = [0]
+    var firstItem: [Int] = [0]
+
+    /// Lays out `snapshots`.
+    ///
+    /// - Complexity: O(*n*) for *n* sections and items in all.
+    init(_ snapshots: [SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>]) {
+        for snapshot in snapshots {
+            var next: Int32 = 0
+            for (offset, section) in snapshot.sections.enumerated() {
+                sectionIDs.append(section.id)
+                starts.append(next)
+                for item in section.items {
+                    items.append(item)
+                    sectionOf.append(Int32(offset))
+                    next += 1
+                }
+            }
+            starts.append(next)
+            firstSection.append(sectionIDs.count)
+            firstItem.append(items.count)
+        }
+    }
+
+    /// Calls `body` with a function giving the layout of snapshot *i*,
+    /// valid during the call.
+    func withLayouts<Result>(
+        _ body: ((Int) -> SectionedLayout<ExhaustiveSectionID, ExhaustiveID>) -> Result
+    ) -> Result {
+        sectionIDs.withUnsafeBufferPointer { sectionIDs in
+            items.withUnsafeBufferPointer { items in
+                starts.withUnsafeBufferPointer { starts in
+                    sectionOf.withUnsafeBufferPointer { sectionOf in
+                        firstSection.withUnsafeBufferPointer { firstSection in
+                            firstItem.withUnsafeBufferPointer { firstItem in
+                                body { index in
+                                    let sections = firstSection[index]..<firstSection[index + 1]
+                                    let itemRange = firstItem[index]..<firstItem[index + 1]
+                                    // Each snapshot has one start more than it has sections.
+                                    let startRange = (sections.lowerBound + index)...(sections.upperBound + index)
+                                    return SectionedLayout(
+                                        sectionIDs: UnsafeBufferPointer(rebasing: sectionIDs[sections]),
+                                        items: UnsafeBufferPointer(rebasing: items[itemRange]),
+                                        starts: UnsafeBufferPointer(rebasing: starts[startRange]),
+                                        sectionOf: UnsafeBufferPointer(rebasing: sectionOf[itemRange]))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -1,0 +1,459 @@
+/// Diffs and verifies many sectioned pairs, reusing the storage of its diff
+/// and checking in scratch space on the stack, so that small pairs cost no
+/// heap allocation once it has warmed up: the sectioned ``PairVerifier``.
+///
+/// For each pair it proves the four properties that
+/// ``SectionedDiff/verify(from:to:)`` documents, reading the snapshots laid
+/// out in scratch buffers instead of building snapshots and hash tables:
+///
+/// 1. applying the diff to `old` gives exactly `new`: the section diff is
+///    applied by roles to the section IDs, every slot compared with `new`'s
+///    (as ``PairVerifier`` does); the item counts must be `old`'s and
+///    `new`'s; item deletions and move sources must leave `old` once each
+///    and name the item there; insertions and move destinations must arrive
+///    in range, once each, and name the item `new` has in that slot; in each
+///    kept section the items that stay fill the remaining slots in their old
+///    order, each compared with `new`; every item of a deleted section must
+///    leave and every slot of an inserted one must be arrived in. So every
+///    slot of the result is compared with `new`.
+/// 2. applying its inverse to `new` gives exactly `old`: proved by step 1.
+///    The inverse swaps deletions and insertions, turns moves around and
+///    swaps the item counts, so applied by roles it needs the very
+///    conditions step 1 checks, read from the other side: the section
+///    inverse is the flat case (``PairVerifier``'s argument); the counts are
+///    `new`'s and `old`'s; the positions that leave `new` are the ones step 1
+///    saw arrive, each once and holding the ID it names, and the positions
+///    that arrive in `old` are the ones it saw leave, each once, in range and
+///    holding the ID; the items that stay are paired in order between the
+///    same old and new section as step 1 paired them, compared for equality;
+///    a section the inverse deletes is one step 1 saw inserted, every slot of
+///    it arrived in (so every item leaves), and one it inserts is one step 1
+///    saw deleted, every item of it gone (so every slot is arrived in).
+/// 3. the section moves are the kept sections minus the longest increasing
+///    run of their old offsets, and the item moves the items that change
+///    section plus, per new section, the items staying in it minus their
+///    longest increasing run: counted by comparing IDs of `old` and `new`
+///    (``LongestIncreasingRun/count(_:tails:)``), apart from the engine.
+/// 4. in flat form (``SectionedDiff/flattened(old:)``, built here by the
+///    same code into reused storage) it has exactly the deletions and
+///    insertions of the flat engine on the flat forms (diffed into reused
+///    storage too), reaches the new flat form (every slot compared, as in
+///    step 1) and has no fewer moves than the flat engine.
+///
+/// A pair that fails is verified again by ``SectionedDiff/verify(from:to:)``,
+/// which throws the failure it documents; each check has that one home for
+/// its message. Should it accept the pair, the verifier and it disagree, and
+/// the failure says so.
+///
+/// Pairs with more than ``SectionedDiff/smallSnapshotLimit`` sections and
+/// items on a side are verified by ``SectionedDiff/verify(from:to:)`` alone.
+/// Snapshots are assumed to hold unique IDs, as the sectioned
+/// `diff(from:to:)` requires (``verify(from:to:)`` checks it).
+public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    /// The diff of the last pair given to ``verify(from:to:)``.
+    @inlinable
+    public var diff: SectionedDiff<SectionID, ItemID> { lastDiff }
+    @usableFromInline var lastDiff: SectionedDiff<SectionID, ItemID>
+    /// The flat engine's diff of the flat forms (step 4).
+    @usableFromInline var flatDiff: SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+    /// The diff's own flat form (step 4).
+    @usableFromInline var flatForm: SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+
+    /// Creates a verifier.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public init() {
+        lastDiff = SectionedDiff(
+            sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
+            oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
+        flatDiff = SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        flatForm = flatDiff
+    }
+
+    /// Diffs (`old`, `new`) into ``diff`` and verifies it.
+    ///
+    /// - Throws: ``ListDiffError/duplicateSectionIDs(in:duplicates:)`` or
+    ///   ``ListDiffError/duplicateItemIDs(in:duplicates:)`` on duplicate
+    ///   IDs, as the sectioned `diff(from:to:)`;
+    ///   ``ListDiffError/verificationFailed(_:)`` naming the pair and the
+    ///   first check that failed, as ``SectionedDiff/verify(from:to:)``.
+    /// - Complexity: O(*n*²) comparisons for small pairs (at most 16 × 16
+    ///   IDs); for larger ones as ``SectionedDiff/verify(from:to:)``.
+    @inlinable
+    public mutating func verify(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        try lastDiff.formDiff(from: old, to: new)
+        var current = SectionedDiff<SectionID, ItemID>(
+            sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
+            oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
+        // Moved out and back without copying, so its arrays stay uniquely
+        // referenced and the next pair reuses their storage.
+        swap(&current, &lastDiff)
+        defer { swap(&current, &lastDiff) }
+        try check(current, from: old, to: new)
+    }
+
+    /// Diffs and verifies a small pair already laid out, without array
+    /// traffic: the exhaustive run's inner loop. `oldLayout` and `newLayout`
+    /// must be `old` and `new`, each within ``SectionedDiff/smallSnapshotLimit``
+    /// (the snapshots are read only to report an error).
+    ///
+    /// - Throws: as ``verify(from:to:)``.
+    @inlinable
+    mutating func verify(
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>,
+        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        try lastDiff.formDiff(from: old, to: new, oldLayout: oldLayout, newLayout: newLayout)
+        var current = SectionedDiff<SectionID, ItemID>(
+            sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
+            oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
+        swap(&current, &lastDiff)
+        defer { swap(&current, &lastDiff) }
+        try check(current, from: old, to: new, oldLayout: oldLayout, newLayout: newLayout)
+    }
+
+    /// Verifies a given diff for the pair (`old`, `new`).
+    ///
+    /// - Throws: ``ListDiffError/verificationFailed(_:)`` naming the pair and
+    ///   the first check that failed, as ``SectionedDiff/verify(from:to:)``.
+    /// - Complexity: O(*n*²) comparisons for small pairs (at most 16 × 16
+    ///   IDs); for larger ones as ``SectionedDiff/verify(from:to:)``.
+    @inlinable
+    public mutating func check(
+        _ diff: SectionedDiff<SectionID, ItemID>, from old: SectionedSnapshot<SectionID, ItemID>,
+        to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        guard SectionedDiff<SectionID, ItemID>.isSmall(old) && SectionedDiff<SectionID, ItemID>.isSmall(new) else {
+            try diff.verify(from: old, to: new)
+            return
+        }
+        let failed = SectionedLayout.with(old) { oldLayout in
+            SectionedLayout.with(new) { newLayout in firstFailure(diff, oldLayout, newLayout) }
+        }
+        try Self.report(failed, diff, from: old, to: new)
+    }
+
+    /// ``check(_:from:to:)`` for a small pair already laid out, as
+    /// ``verify(from:to:oldLayout:newLayout:)`` takes it.
+    ///
+    /// - Throws: as ``check(_:from:to:)``.
+    @inlinable
+    mutating func check(
+        _ diff: SectionedDiff<SectionID, ItemID>, from old: SectionedSnapshot<SectionID, ItemID>,
+        to new: SectionedSnapshot<SectionID, ItemID>, oldLayout: SectionedLayout<SectionID, ItemID>,
+        newLayout: SectionedLayout<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        let failed = firstFailure(diff, oldLayout, newLayout)
+        try Self.report(failed, diff, from: old, to: new)
+    }
+
+    /// The first of the four checks `diff` fails for a laid-out pair, or
+    /// `nil`, with this verifier's storage for the flat forms.
+    @inlinable
+    mutating func firstFailure(
+        _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
+        _ newLayout: SectionedLayout<SectionID, ItemID>
+    ) -> VerificationCheck? {
+        let empty = SnapshotDiff<SectionedEntry<SectionID, ItemID>>(
+            oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+        var flat = empty
+        var form = empty
+        // Moved out and back, so that their storage stays uniquely referenced.
+        swap(&flat, &flatDiff)
+        swap(&form, &flatForm)
+        defer {
+            swap(&flat, &flatDiff)
+            swap(&form, &flatForm)
+        }
+        return SectionedDiffParts.with(diff) { parts in
+            Self.firstFailure(parts, oldLayout, newLayout, flat: &flat, form: &form)
+        }
+    }
+
+    /// Throws the failure of a pair whose diff failed `check`: the one
+    /// ``SectionedDiff/verify(from:to:)`` reports, or, should it accept the
+    /// diff, one saying that the two disagree.
+    @inlinable
+    static func report(
+        _ check: VerificationCheck?, _ diff: SectionedDiff<SectionID, ItemID>,
+        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>
+    ) throws(ListDiffError) {
+        guard let check else { return }
+        try diff.verify(from: old, to: new)
+        throw .verificationFailed(
+            VerificationFailure(
+                old: old.sectionTexts, new: new.sectionTexts, check: check,
+                expected: "verify(from:to:) to refuse the diff too", actual: "it accepts it"))
+    }
+
+    /// The first of the four checks the diff fails, or `nil`.
+    @inlinable
+    static func firstFailure(
+        _ diff: SectionedDiffParts<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
+        _ newLayout: SectionedLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+    ) -> VerificationCheck? {
+        let oldSections = oldLayout.sectionIDs.count
+        let newSections = newLayout.sectionIDs.count
+        let oldItems = oldLayout.items.count
+        let newItems = newLayout.items.count
+        let oldFlat = oldSections &+ oldItems
+        let newFlat = newSections &+ newItems
+        // Uninitialized: each check initializes what it reads.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: oldSections &+ oldItems &+ oldFlat) {
+            flags in
+            withUnsafeTemporaryAllocation(
+                of: Int32.self, capacity: 2 &* newSections &+ 3 &* newItems &+ oldSections &+ newFlat
+            ) { offsets -> VerificationCheck? in
+                var rest = offsets[...]
+                func take(_ count: Int) -> UnsafeMutableBufferPointer<Int32> {
+                    defer { rest = rest.dropFirst(count) }
+                    return UnsafeMutableBufferPointer(rebasing: rest.prefix(count))
+                }
+                let sectionMapping = take(newSections)
+                guard
+                    reachesNew(
+                        diff, oldLayout, newLayout,
+                        sectionLeaves: UnsafeMutableBufferPointer(rebasing: flags[0..<oldSections]),
+                        sectionMapping: sectionMapping,
+                        leaves: UnsafeMutableBufferPointer(
+                            rebasing: flags[oldSections..<(oldSections &+ oldItems)]),
+                        slots: take(newItems), oldToNew: take(oldSections))
+                else { return .reachesNew }
+                guard
+                    movesAreMinimal(
+                        diff, oldLayout, newLayout, values: take(newItems), tails: take(newItems),
+                        sectionValues: sectionMapping, sectionTails: take(newSections))
+                else { return .minimalMoves }
+                guard
+                    agreesWithFlatEngine(
+                        diff, oldLayout, newLayout, flat: &flat, form: &form,
+                        leaves: UnsafeMutableBufferPointer(rebasing: flags[(oldSections &+ oldItems)...]),
+                        slots: take(newFlat))
+                else { return .agreesWithFlatEngine }
+                return nil
+            }
+        }
+    }
+
+    /// Step 1 (which proves step 2): the diff applied by roles to `old`,
+    /// every slot compared with `new`.
+    ///
+    /// - Parameters:
+    ///   - sectionLeaves: one flag per old section (overwritten).
+    ///   - sectionMapping: one entry per new section (overwritten): the old
+    ///     offset of its section, or -1 where the diff inserts it.
+    ///   - leaves: one flag per old item (overwritten).
+    ///   - slots: one entry per new item (overwritten).
+    ///   - oldToNew: one entry per old section (overwritten).
+    /// - Complexity: O(*n*) for *n* sections and items.
+    @inlinable
+    static func reachesNew(
+        _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
+        _ new: SectionedLayout<SectionID, ItemID>, sectionLeaves: UnsafeMutableBufferPointer<UInt8>,
+        sectionMapping: UnsafeMutableBufferPointer<Int32>, leaves: UnsafeMutableBufferPointer<UInt8>,
+        slots: UnsafeMutableBufferPointer<Int32>, oldToNew: UnsafeMutableBufferPointer<Int32>
+    ) -> Bool {
+        let oldSections = old.sectionIDs.count
+        let newSections = new.sectionIDs.count
+        guard diff.sectionCounts.old == oldSections && diff.sectionCounts.new == newSections else { return false }
+        guard
+            PairProof.applies(
+                old: old.sectionIDs, new: new.sectionIDs, deletions: diff.sectionDeletions,
+                insertions: diff.sectionInsertions, moves: diff.sectionMoves, leaves: sectionLeaves,
+                slots: sectionMapping)
+        else { return false }
+        guard diff.oldItemCounts.count == oldSections && diff.newItemCounts.count == newSections else { return false }
+        for section in 0..<oldSections
+        where diff.oldItemCounts[section] != Int(old.starts[section &+ 1] &- old.starts[section]) {
+            return false
+        }
+        for section in 0..<newSections
+        where diff.newItemCounts[section] != Int(new.starts[section &+ 1] &- new.starts[section]) {
+            return false
+        }
+        leaves.initialize(repeating: 0)
+        slots.initialize(repeating: PairProof.unset)
+        @inline(__always) func leave(_ position: ItemPosition, _ id: ItemID) -> Bool {
+            let index = old.itemIndex(at: position)
+            guard index >= 0 && leaves[index] == 0 && old.items[index] == id else { return false }
+            leaves[index] = 1
+            return true
+        }
+        @inline(__always) func arrive(_ position: ItemPosition, _ id: ItemID, from origin: Int) -> Bool {
+            let index = new.itemIndex(at: position)
+            guard index >= 0 && slots[index] == PairProof.unset && new.items[index] == id else { return false }
+            slots[index] = Int32(truncatingIfNeeded: origin)
+            return true
+        }
+        for deletion in diff.itemDeletions where !leave(deletion.position, deletion.id) { return false }
+        for move in diff.itemMoves where !leave(move.from, move.id) { return false }
+        for insertion in diff.itemInsertions where !arrive(insertion.position, insertion.id, from: -1) {
+            return false
+        }
+        for move in diff.itemMoves where !arrive(move.to, move.id, from: old.itemIndex(at: move.from)) {
+            return false
+        }
+        oldToNew.initialize(repeating: -1)
+        for section in 0..<newSections where sectionMapping[section] >= 0 {
+            oldToNew[Int(sectionMapping[section])] = Int32(truncatingIfNeeded: section)
+        }
+        for section in 0..<oldSections {
+            var next = Int(old.starts[section])
+            let end = Int(old.starts[section &+ 1])
+            let target = Int(oldToNew[section])
+            if target >= 0 {
+                for slot in Int(new.starts[target])..<Int(new.starts[target &+ 1]) where slots[slot] == PairProof.unset
+                {
+                    while next < end && leaves[next] != 0 { next &+= 1 }
+                    guard next < end && old.items[next] == new.items[slot] else { return false }
+                    slots[slot] = Int32(truncatingIfNeeded: next)
+                    next &+= 1
+                }
+            }
+            while next < end {
+                guard leaves[next] != 0 else { return false }
+                next &+= 1
+            }
+        }
+        for section in 0..<newSections where sectionMapping[section] < 0 {
+            for slot in Int(new.starts[section])..<Int(new.starts[section &+ 1]) where slots[slot] == PairProof.unset {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Step 3: the diff's section and item moves are the fewest possible,
+    /// counted from `old` and `new` alone.
+    ///
+    /// - Parameters:
+    ///   - values, tails: one entry per new item (overwritten).
+    ///   - sectionValues, sectionTails: one entry per new section (overwritten).
+    /// - Complexity: O(*n*²) comparisons plus O(*n* log *n*) for the runs.
+    @inlinable
+    static func movesAreMinimal(
+        _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
+        _ new: SectionedLayout<SectionID, ItemID>, values: UnsafeMutableBufferPointer<Int32>,
+        tails: UnsafeMutableBufferPointer<Int32>, sectionValues: UnsafeMutableBufferPointer<Int32>,
+        sectionTails: UnsafeMutableBufferPointer<Int32>
+    ) -> Bool {
+        for section in 0..<new.sectionIDs.count {
+            sectionValues[section] = Int32(truncatingIfNeeded: old.sectionOffset(of: new.sectionIDs[section]))
+        }
+        let sectionRun = LongestIncreasingRun.count(UnsafeBufferPointer(sectionValues), tails: sectionTails)
+        guard diff.sectionMoves.count == sectionRun.kept &- sectionRun.run else { return false }
+        var minimum = 0
+        for section in 0..<new.sectionIDs.count {
+            let start = Int(new.starts[section])
+            let staying = UnsafeMutableBufferPointer(rebasing: values[start..<Int(new.starts[section &+ 1])])
+            for offset in 0..<staying.count {
+                let origin = old.itemIndex(of: new.items[start &+ offset])
+                staying[offset] = -1
+                guard origin >= 0 else { continue }
+                let home = Int(old.sectionOf[origin])
+                if old.sectionIDs[home] == new.sectionIDs[section] {
+                    staying[offset] = Int32(truncatingIfNeeded: origin) &- old.starts[home]
+                } else {
+                    minimum &+= 1
+                }
+            }
+            let run = LongestIncreasingRun.count(UnsafeBufferPointer(staying), tails: tails)
+            minimum &+= run.kept &- run.run
+        }
+        return diff.itemMoves.count == minimum
+    }
+
+    /// Step 4: the diff's flat form against the flat engine on the flat forms.
+    ///
+    /// - Parameters:
+    ///   - flat, form: reused storage for the flat engine's diff and the
+    ///     diff's flat form (overwritten).
+    ///   - leaves: one flag per old flat entry (overwritten).
+    ///   - slots: one entry per new flat entry (overwritten).
+    /// - Complexity: O(*n*²) comparisons for *n* sections and items.
+    @inlinable
+    static func agreesWithFlatEngine(
+        _ diff: SectionedDiffParts<SectionID, ItemID>,
+        _ old: SectionedLayout<SectionID, ItemID>, _ new: SectionedLayout<SectionID, ItemID>,
+        flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>, leaves: UnsafeMutableBufferPointer<UInt8>,
+        slots: UnsafeMutableBufferPointer<Int32>
+    ) -> Bool {
+        let oldSections = old.sectionIDs.count
+        let newSections = new.sectionIDs.count
+        let oldCount = oldSections &+ old.items.count
+        let newCount = newSections &+ new.items.count
+        return withUnsafeTemporaryAllocation(of: SectionedEntry<SectionID, ItemID>.self, capacity: oldCount &+ newCount)
+        {
+            entries in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: oldSections &+ newSections &+ 2) { starts in
+                func lay(
+                    _ layout: SectionedLayout<SectionID, ItemID>,
+                    into entries: UnsafeMutableBufferPointer<SectionedEntry<SectionID, ItemID>>,
+                    starts: UnsafeMutableBufferPointer<Int>
+                ) {
+                    var next = 0
+                    for section in 0..<layout.sectionIDs.count {
+                        starts[section] = next
+                        (entries.baseAddress! + next).initialize(to: .section(layout.sectionIDs[section]))
+                        next &+= 1
+                        for index in Int(layout.starts[section])..<Int(layout.starts[section &+ 1]) {
+                            (entries.baseAddress! + next).initialize(to: .item(layout.items[index]))
+                            next &+= 1
+                        }
+                    }
+                    starts[layout.sectionIDs.count] = next
+                }
+                let oldEntries = UnsafeMutableBufferPointer(rebasing: entries[0..<oldCount])
+                let newEntries = UnsafeMutableBufferPointer(rebasing: entries[oldCount..<(oldCount &+ newCount)])
+                let oldStarts = UnsafeMutableBufferPointer(rebasing: starts[0...oldSections])
+                let newStarts = UnsafeMutableBufferPointer(rebasing: starts[(oldSections &+ 1)...])
+                lay(old, into: oldEntries, starts: oldStarts)
+                lay(new, into: newEntries, starts: newStarts)
+                defer {
+                    _ = oldEntries.deinitialize()
+                    _ = newEntries.deinitialize()
+                }
+                flat.clear()
+                guard
+                    flat.formSmallDiff(old: UnsafeBufferPointer(oldEntries), new: UnsafeBufferPointer(newEntries))
+                        == nil
+                else { return false }
+                let sectionMoves = diff.sectionMoves
+                let sectionInsertions = diff.sectionInsertions
+                let itemMoves = diff.itemMoves
+                SectionedDiff<SectionID, ItemID>.formFlattened(
+                    diff, into: &form, new: new, oldStarts: UnsafeBufferPointer(oldStarts),
+                    newStarts: UnsafeBufferPointer(newStarts),
+                    oldSectionOffset: { id in
+                        let offset = old.sectionOffset(of: id)
+                        return offset >= 0 ? offset : nil
+                    },
+                    oldPosition: { id in
+                        let index = old.itemIndex(of: id)
+                        return index >= 0 ? old.position(ofItem: index) : nil
+                    },
+                    movesSection: { id in sectionMoves.contains { $0.id == id } },
+                    movesItem: { id in itemMoves.contains { $0.id == id } },
+                    insertsSection: { offset in sectionInsertions.contains { $0.offset == offset } })
+                guard form.deletions == flat.deletions && form.insertions == flat.insertions else { return false }
+                guard form.oldCount == oldCount && form.newCount == newCount else { return false }
+                let reaches = form.deletions.withUnsafeBufferPointer { deletions in
+                    form.insertions.withUnsafeBufferPointer { insertions in
+                        form.moves.withUnsafeBufferPointer { moves in
+                            PairProof.applies(
+                                old: UnsafeBufferPointer(oldEntries), new: UnsafeBufferPointer(newEntries),
+                                deletions: deletions, insertions: insertions, moves: moves, leaves: leaves,
+                                slots: slots)
+                        }
+                    }
+                }
+                return reaches && flat.moves.count <= form.moves.count
+            }
+        }
+    }
+}
