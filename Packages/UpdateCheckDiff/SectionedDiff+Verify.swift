@@ -28,6 +28,11 @@ extension SectionedDiff {
     ///    insertions of the flat engine, reaches the new flat form, and needs
     ///    no fewer moves than the flat engine finds.
     ///
+    /// This is the reference and the one home of the failure texts:
+    /// ``SectionedPairVerifier`` proves the same properties of many pairs
+    /// without building snapshots or hash tables, and reports a failing pair
+    /// through this method.
+    ///
     /// - Throws: ``ListDiffError/verificationFailed(_:)`` for the first check
     ///   that fails, naming the pair (as `S: a b` per section), the check,
     ///   and expected against actual.

@@ -42,8 +42,12 @@ public struct SectionedExhaustiveCheck: Sendable {
     /// The part of the run to do.
     public let shard: Shard
     /// ``SectionedDiff/verify(from:to:)`` checks again the pairs whose index
-    /// (old position × snapshot count + new position) is a multiple of this,
-    /// after the ``SectionedPairVerifier``; 1 means every pair.
+    /// (old position × snapshot count + new position) is a multiple of this.
+    ///
+    /// Every pair is proved by a ``SectionedPairVerifier``; the general
+    /// verification, which builds whole snapshots, cross-checks an evenly
+    /// spread, deterministic subset, counted in each row's
+    /// ``ExhaustiveRow/crossCheckedCount``. 1 means every pair.
     public let crossCheckStride: Int
 
     /// The default ``crossCheckStride``: one pair in 1,024, evenly spread

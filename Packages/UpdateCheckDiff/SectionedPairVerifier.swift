@@ -51,6 +51,10 @@
 /// `diff(from:to:)` requires (``verify(from:to:)`` checks it).
 public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     /// The diff of the last pair given to ``verify(from:to:)``.
+    ///
+    /// Empty before the first pair and after a pair with duplicate IDs;
+    /// its storage is reused by the next pair.
+    /// - Complexity: O(1).
     @inlinable
     public var diff: SectionedDiff<SectionID, ItemID> { lastDiff }
     @usableFromInline var lastDiff: SectionedDiff<SectionID, ItemID>
