@@ -33,7 +33,7 @@
 ///    run of their old offsets, and the item moves the items that change
 ///    section plus, per new section, the items staying in it minus their
 ///    longest increasing run: counted by comparing IDs of `old` and `new`
-///    (``LongestIncreasingRun/count(_:tails:)``), apart from the engine.
+///    (a longest-increasing-run count of its own), apart from the engine.
 /// 4. in flat form (``SectionedDiff/flattened(old:)``, built here by the
 ///    same code into reused storage) it has exactly the deletions and
 ///    insertions of the flat engine on the flat forms (diffed into reused
