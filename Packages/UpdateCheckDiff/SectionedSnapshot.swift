@@ -161,6 +161,37 @@ public enum SectionedEntry<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     /// An item of the section opened last.
     case item(ItemID)
 
+    /// Whether both are section markers of equal IDs, or both items of
+    /// equal IDs.
+    ///
+    /// Written out and inlinable (the derived one is neither), so that the
+    /// diff and verification of flat forms compare entries without looking
+    /// up generic metadata.
+    /// - Complexity: one comparison of IDs.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.section(let left), .section(let right)): left == right
+        case (.item(let left), .item(let right)): left == right
+        default: false
+        }
+    }
+
+    /// Hashes the kind of entry, then its ID.
+    ///
+    /// - Complexity: that of hashing the ID.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .section(let id):
+            hasher.combine(0 as UInt8)
+            hasher.combine(id)
+        case .item(let id):
+            hasher.combine(1 as UInt8)
+            hasher.combine(id)
+        }
+    }
+
     /// `§S` for a section marker, the item's own text for an item.
     public var description: String {
         switch self {
