@@ -36,16 +36,21 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
     ToolkitModel
 {
     /// The sections shown after the last application.
-    public private(set) var displayed: [DisplayedSection<SectionID, ItemID>]
+    public var displayed: [DisplayedSection<SectionID, ItemID>] { shown }
+    /// Storage of ``displayed``.
+    @usableFromInline var shown: [DisplayedSection<SectionID, ItemID>]
     /// The data source's snapshot.
-    public private(set) var snapshot: SectionedSnapshot<SectionID, ItemID>
+    public var snapshot: SectionedSnapshot<SectionID, ItemID> { applied }
+    /// Storage of ``snapshot``.
+    @usableFromInline var applied: SectionedSnapshot<SectionID, ItemID>
     /// The number the next new cell gets.
-    var nextCell: Int
+    @usableFromInline var nextCell: Int
 
     /// A data source showing `snapshot`.
+    @inlinable
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
-        displayed = DisplayedSection.initial(showing: snapshot)
-        self.snapshot = snapshot
+        shown = DisplayedSection.initial(showing: snapshot)
+        applied = snapshot
         nextCell = snapshot.itemCount
     }
 
@@ -53,20 +58,23 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
     ///
     /// - Throws: the ``DiffableDataSourceError`` UIKit would raise; nothing
     ///   is applied then.
-    /// - Complexity: O(*n*) per edit for *n* sections and items.
+    /// - Complexity: O(*n*) per edit for *n* sections and items. Inlinable,
+    ///   so that the conformance kit's replays are specialised for its IDs.
+    @inlinable
     public mutating func perform(
         _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, DiffableSectionedCall<SectionID, ItemID>>
     ) throws(DiffableDataSourceError) {
-        var editing = EditedSnapshot(snapshot)
+        var editing = EditedSnapshot(applied)
         for call in batch.calls { try editing.edit(call) }
         apply(editing)
     }
 
     /// Shows the edited snapshot, diffed by identifier against the current one.
-    private mutating func apply(_ edited: EditedSnapshot<SectionID, ItemID>) {
+    @inlinable
+    mutating func apply(_ edited: EditedSnapshot<SectionID, ItemID>) {
         var rowOfItem: [ItemID: DisplayedRow<ItemID>] = [:]
         var refreshedOfSection: [SectionID: Bool] = [:]
-        for section in displayed {
+        for section in shown {
             refreshedOfSection[section.id] = section.isRefreshed
             for row in section.rows { rowOfItem[row.id] = row }
         }
@@ -88,23 +96,25 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
             let refreshed = reloaded || (refreshedOfSection[id] ?? true)
             next.append(DisplayedSection(id: id, rows: rows, isRefreshed: refreshed))
         }
-        displayed = next
-        snapshot = SectionedSnapshot(zip(edited.ids, edited.items).map { .init(id: $0.0, items: $0.1) })
+        shown = next
+        applied = SectionedSnapshot(zip(edited.ids, edited.items).map { .init(id: $0.0, items: $0.1) })
     }
 }
 
 /// A snapshot being edited: sections, their items, which section holds each
 /// item, and the reload and reconfigure marks.
+@usableFromInline
 struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-    typealias Failure = DiffableDataSourceError
+    @usableFromInline typealias Failure = DiffableDataSourceError
 
-    var ids: [SectionID]
-    var items: [[ItemID]]
-    var owner: [ItemID: SectionID]
-    var reloadedSections = Set<SectionID>()
-    var reloadedItems = Set<ItemID>()
-    var reconfiguredItems = Set<ItemID>()
+    @usableFromInline var ids: [SectionID]
+    @usableFromInline var items: [[ItemID]]
+    @usableFromInline var owner: [ItemID: SectionID]
+    @usableFromInline var reloadedSections = Set<SectionID>()
+    @usableFromInline var reloadedItems = Set<ItemID>()
+    @usableFromInline var reconfiguredItems = Set<ItemID>()
 
+    @inlinable
     init(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
         ids = snapshot.sectionIDs
         items = snapshot.sections.map { $0.items }
@@ -114,6 +124,7 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         }
     }
 
+    @inlinable
     mutating func edit(_ call: DiffableSectionedCall<SectionID, ItemID>) throws(Failure) {
         switch call {
         case .deleteAllItems:
@@ -195,7 +206,8 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     }
 
     /// Adds empty sections at `index`, refusing ones already held.
-    private mutating func addSections(_ new: [SectionID], at index: Int) throws(Failure) {
+    @inlinable
+    mutating func addSections(_ new: [SectionID], at index: Int) throws(Failure) {
         try Self.requireUnique(new, section: true)
         let existing = new.filter { ids.contains($0) }
         guard existing.isEmpty else { throw .sectionsAlreadyExist(existing.map { "\($0)" }) }
@@ -204,7 +216,8 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     }
 
     /// Removes the items held, wherever they are.
-    private mutating func remove(_ gone: [ItemID]) {
+    @inlinable
+    mutating func remove(_ gone: [ItemID]) {
         let held = Set(gone.filter { owner[$0] != nil })
         guard !held.isEmpty else { return }
         for index in items.indices { items[index].removeAll { held.contains($0) } }
@@ -212,7 +225,8 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     }
 
     /// Puts `new` (held nowhere) before or after the placement's anchor item.
-    private mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) {
+    @inlinable
+    mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) {
         let section = owner[placement.anchor]!
         let index = ids.firstIndex(of: section)!
         let anchor = items[index].firstIndex(of: placement.anchor)!
@@ -220,13 +234,15 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         for item in new { owner[item] = section }
     }
 
-    private static func isBefore<ID>(_ placement: SnapshotPlacement<ID>) -> Bool {
+    @inlinable
+    static func isBefore<ID>(_ placement: SnapshotPlacement<ID>) -> Bool {
         if case .before = placement { return true }
         return false
     }
 
     /// Throws for an identifier repeated within one edit's list.
-    private static func requireUnique<ID: Hashable>(_ list: [ID], section: Bool) throws(Failure) {
+    @inlinable
+    static func requireUnique<ID: Hashable>(_ list: [ID], section: Bool) throws(Failure) {
         var seen = Set<ID>()
         var repeated: [String] = []
         for id in list where !seen.insert(id).inserted {

@@ -27,13 +27,16 @@ import UpdateCheckDiff
 ///   keeps the cell; moved items keep their cells.
 public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: ToolkitModel {
     /// The sections shown now.
-    public private(set) var displayed: [DisplayedSection<SectionID, ItemID>]
+    public var displayed: [DisplayedSection<SectionID, ItemID>] { shown }
+    /// Storage of ``displayed``.
+    @usableFromInline var shown: [DisplayedSection<SectionID, ItemID>]
     /// The number the next new cell gets.
-    var nextCell: Int
+    @usableFromInline var nextCell: Int
 
     /// A collection view showing `snapshot`.
+    @inlinable
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) {
-        displayed = DisplayedSection.initial(showing: snapshot)
+        shown = DisplayedSection.initial(showing: snapshot)
         nextCell = snapshot.itemCount
     }
 
@@ -41,17 +44,21 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
     ///
     /// - Throws: ``UIKitBatchError/sections(_:)`` with the rule broken.
     /// - Complexity: O(*n* + calls) expected, for *n* sections and items.
+    ///   Inlinable, so that the conformance kit's replays are specialised
+    ///   for its IDs.
+    @inlinable
     public mutating func perform(
         _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
     ) throws(UIKitBatchError) {
         try replay(batch)
     }
 
-    private mutating func replay(
+    @inlinable
+    mutating func replay(
         _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
     ) throws(UIKitBatchError) {
         let data = batch.dataSource.sections
-        let before = displayed.count
+        let before = shown.count
         let after = data.count
         var deletedSections = Set<Int>()
         var reloadedSections = Set<Int>()
@@ -77,7 +84,7 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         }
         func oldItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) {
             try oldSection(action, path.section)
-            let count = displayed[path.section].rows.count
+            let count = shown[path.section].rows.count
             guard (0..<count).contains(path.item) else {
                 throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: false))
             }
@@ -254,7 +261,7 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         // Per-section counts.
         for section in 0..<after where sourceOfNew[section] >= 0 && !reloadedNew.contains(section) {
             let source = sourceOfNew[section]
-            let beforeCount = displayed[source].rows.count
+            let beforeCount = shown[source].rows.count
             let deleted = deletedItems.count { $0.section == source }
             let inserted = insertedItems.count { $0.section == section }
             let movedOut = itemTarget.keys.count { $0.section == source }
@@ -285,14 +292,14 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             }
             var slots = [DisplayedRow<ItemID>?](repeating: nil, count: items.count)
             for (to, from) in itemSource where to.section == section {
-                slots[to.item] = displayed[from.section].rows[from.item]
+                slots[to.item] = shown[from.section].rows[from.item]
             }
             for path in insertedItems where path.section == section {
                 slots[path.item] = DisplayedRow(id: items[path.item], cell: nextCell, isRefreshed: true)
                 nextCell += 1
             }
             var slot = 0
-            for (offset, row) in displayed[source].rows.enumerated() {
+            for (offset, row) in shown[source].rows.enumerated() {
                 let path = ItemPath(section: source, item: offset)
                 if deletedItems.contains(path) || itemTarget[path] != nil { continue }
                 while slots[slot] != nil { slot += 1 }
@@ -307,8 +314,8 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             }
             next.append(
                 DisplayedSection(
-                    id: displayed[source].id, rows: slots.map { $0! }, isRefreshed: displayed[source].isRefreshed))
+                    id: shown[source].id, rows: slots.map { $0! }, isRefreshed: shown[source].isRefreshed))
         }
-        displayed = next
+        shown = next
     }
 }
