@@ -16,7 +16,8 @@ package enum CheckCommand {
             fixed point, for --records records with two values and for one record with three;
             the fixed pairs of the list-change rules and their 65 x 65 run; every pair of
             ordered selections of --ids IDs; every pair of sectioned snapshots of 2 sections and up to 4 of the
-            --ids items; the conformance kit for each default adapter (every pair of --ids
+            --ids items, and of 3 sections and up to 3 (where one update can delete a section,
+            insert another and keep a third); the conformance kit for each default adapter (every pair of --ids
             IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
             the traces; 'adapters check' leaves the random pairs out unless --random is
             given); the sectioned kit for each sectioned adapter (every pair of 2

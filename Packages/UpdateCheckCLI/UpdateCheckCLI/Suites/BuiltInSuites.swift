@@ -4,8 +4,11 @@ package enum BuiltInSuites {
     /// Every built-in suite of the areas in `options`, in order: the state
     /// seed scenario and the exploration of `--records` records; the diff seed pairs, the seed's 65 × 65 run (every
     /// pair cross-checked by the standard library), the exhaustive run of
-    /// `--ids` IDs (when that is not the seed's 4) and the sectioned run of
-    /// 2 sections and up to 4 of those IDs (``sectionedDiffIDs``); the
+    /// `--ids` IDs (when that is not the seed's 4), the sectioned run of
+    /// 2 sections and up to 4 of those IDs (``sectionedDiffIDs(ids:)``) and
+    /// the one of 3 sections and up to 3 of them
+    /// (``threeSectionDiffIDs(ids:)``), where a case can delete one section,
+    /// insert another and keep a third; the
     /// conformance kit for each of the four built-in adapters, then the
     /// sectioned kit for every built-in sectioned adapter on 2 sections and up
     /// to 3 of the IDs (``sectionedAdapterBound(ids:)``).
@@ -30,6 +33,10 @@ package enum BuiltInSuites {
                     DiffExhaustiveSuite.sectioned(
                         sectionCount: sectionCount, idCount: sectionedIDs,
                         name: "diff sections s=\(sectionCount) k=\(sectionedIDs)"))
+                let threeSectionIDs = threeSectionDiffIDs(ids: options.ids)
+                suites.append(
+                    DiffExhaustiveSuite.sectioned(
+                        sectionCount: 3, idCount: threeSectionIDs, name: "diff sections s=3 k=\(threeSectionIDs)"))
             case .adapters:
                 suites += adapterSuites(BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options)
             }
@@ -57,6 +64,10 @@ package enum BuiltInSuites {
     /// The items of the sectioned diff suite: `ids`, at most 4 (653
     /// snapshots, 426,409 pairs).
     package static func sectionedDiffIDs(ids: Int) -> Int { min(ids, 4) }
+
+    /// The items of the three-section diff suite: `ids`, at most 3 (979
+    /// snapshots, 958,441 pairs).
+    package static func threeSectionDiffIDs(ids: Int) -> Int { min(ids, 3) }
 
     /// The bound of the sectioned adapter suites: 2 sections and `ids` items,
     /// at most 3 (131 old snapshots, 48,633 cases per adapter).
