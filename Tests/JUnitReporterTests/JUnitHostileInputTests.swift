@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    /// Bytes its declared encoding (UTF-7) cannot decode, on line 5: libxml2
+    /// stops at them. Merging refuses the report, naming the bytes and the
+    /// line the reader had reached when libxml2 decoded ahead to them (it
+    /// wrote half a case and exited 0, found by the JUnit fuzz target), and
+    /// validating lists it as not well-formed.
+    @Test func bytesTheDeclaredEncodingCannotDecodeAreAnErrorOnTheirLine() throws {
+        let path = Self.fixture("junit-undecodable.xml")
+        let error = try #require(try mergeError([path]))
+        guard case .malformed(let file, let line, let reason) = error else {
+            Issue.record("refused with \(error)")
+            return
+        }
+        #expect(file == path && (1...5).contains(line))
+        #expect(reason == "not well-formed XML: input conversion failed due to input error, bytes 0x97 0x8B 0x3C 0x2F")
+        let validation = try JUnitValidator.validate(file: path)
+        #expect(!validation.isValid)
+        #expect(validation.problems.contains { $0.line >= 1 && $0.message.contains("bytes 0x97 0x8B") })
+    }
+
     @Test func aReportLargerThanTheBoundIsRefusedBeforeItIsRead() throws {
         let path = TemporaryFolder.shared.path("huge.xml")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("<testsuites>".utf8)))
@@ -263,7 +282,7 @@ import Testing
     @Test func everyFixtureThatMergesGivesAValidReport() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasPrefix("junit-") }.sorted()
-        #expect(names.count == 10)
+        #expect(names.count == 11)
         var merged = 0
         for name in names where try mergeError([Self.fixture(name)]) == nil { merged += 1 }
         #expect(merged == 7)

@@ -15,6 +15,9 @@ final class XMLDiagnostics {
     private(set) var limitProblem: JUnitProblem?
     /// How many errors are kept.
     let limit: Int
+    /// The line given to an error libxml2 reports without one (an encoding
+    /// error raised outside the parser): the reader's line before the read.
+    var fallbackLine = 0
 
     /// Creates a collector keeping the first `limit` errors.
     init(limit: Int) { self.limit = limit }
@@ -23,6 +26,14 @@ final class XMLDiagnostics {
     func record(line: Int, _ message: String) {
         count += 1
         if problems.count < limit { problems.append(JUnitProblem(line: line, message: message)) }
+    }
+
+    /// Records that libxml2 stopped reading at `line` without reporting an
+    /// error: the file is not read to its end, so it counts as not
+    /// well-formed.
+    func recordStop(line: Int) {
+        sawParserError = true
+        record(line: line, "not well-formed XML: libxml2 stopped reading here without saying why")
     }
 
     /// The context pointer to hand to libxml2 with ``handler``.
@@ -37,14 +48,15 @@ final class XMLDiagnostics {
         var message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
         switch UInt32(error.pointee.domain) {
-        case XML_FROM_PARSER.rawValue, XML_FROM_NAMESPACE.rawValue, XML_FROM_IO.rawValue:
+        case XML_FROM_PARSER.rawValue, XML_FROM_NAMESPACE.rawValue, XML_FROM_IO.rawValue, XML_FROM_I18N.rawValue:
             // libxml2 reports its size and depth limits (without
             // XML_PARSE_HUGE) as internal or memory errors.
             let code = UInt32(error.pointee.code)
             if code == XML_ERR_INTERNAL_ERROR.rawValue || code == XML_ERR_NO_MEMORY.rawValue
                 || message.hasSuffix("too long"), diagnostics.limitProblem == nil
             {
-                diagnostics.limitProblem = JUnitProblem(line: Int(error.pointee.line), message: message)
+                diagnostics.limitProblem = JUnitProblem(
+                    line: error.pointee.line > 0 ? Int(error.pointee.line) : diagnostics.fallbackLine, message: message)
             }
             message = "not well-formed XML: " + message
             diagnostics.sawParserError = true
@@ -53,6 +65,7 @@ final class XMLDiagnostics {
         default:
             break
         }
-        diagnostics.record(line: Int(error.pointee.line), message)
+        let line = error.pointee.line > 0 ? Int(error.pointee.line) : diagnostics.fallbackLine
+        diagnostics.record(line: line, message)
     }
 }

@@ -73,7 +73,8 @@ final class XMLReader {
     }
 
     /// Moves to the next node; `false` at the end or at the first fatal error
-    /// (recorded in ``diagnostics``).
+    /// (recorded in ``diagnostics``, also when libxml2 stops without saying
+    /// why).
     ///
     /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` past
     ///   one of the ``JUnitReadingBounds`` (a NUL byte, too many bytes or
@@ -81,14 +82,24 @@ final class XMLReader {
     ///   long, nesting too deep, an attribute libxml2 could not read), naming
     ///   the line and the bound.
     func read() throws(JUnitReporterError) -> Bool {
-        let more = xmlTextReaderRead(reader) == 1
+        // What libxml2 raises outside the reader's own parser context (bytes
+        // the declared encoding cannot decode) goes to the thread's global
+        // handler: while this read runs, that is the diagnostics too, so it
+        // is recorded with its line instead of printed on standard error.
+        diagnostics.fallbackLine = line
+        xmlSetStructuredErrorFunc(diagnostics.context, XMLDiagnostics.handler)
+        let status = xmlTextReaderRead(reader)
+        xmlSetStructuredErrorFunc(nil, nil)
         if let refusal = gate.refusal { throw Self.refused(path, refusal) }
         if let limit = diagnostics.limitProblem {
             throw .malformed(
                 path: path, line: limit.line,
                 reason: "\(limit.message); past the reading bounds (\(JUnitReadingBounds.summary))")
         }
-        guard more else { return false }
+        // A stop that reported nothing is an error all the same, never the
+        // end of the file: what follows it was not read.
+        if status == -1, !diagnostics.sawParserError { diagnostics.recordStop(line: line) }
+        guard status == 1 else { return false }
         switch nodeType {
         case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
             throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
