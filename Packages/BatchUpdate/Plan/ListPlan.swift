@@ -23,6 +23,14 @@ public protocol ListPlan: Sendable {
     var new: Snapshot { get }
     /// The kept items the diff moves.
     var movedItems: Set<ItemID> { get }
+
+    /// The snapshot a toolkit model shows when it shows `displayed`.
+    static func snapshot(of displayed: Displayed) -> Snapshot
+    /// The item at `path` of `snapshot`, or `nil` when there is none.
+    static func item(at path: ItemPath, in snapshot: Snapshot) -> ItemID?
+    /// The items of the section at `section` of `snapshot` (none when out
+    /// of range; a flat list is section 0).
+    static func items(inSection section: Int, of snapshot: Snapshot) -> [ItemID]
 }
 
 extension UpdatePlan: ListPlan {
@@ -30,6 +38,35 @@ extension UpdatePlan: ListPlan {
     ///
     /// - Complexity: O(*n*) in the number of new items.
     public var movedItems: Set<ID> { Set(new.indices.lazy.filter { isMoved(new: $0) }.map { new[$0] }) }
+
+    /// The IDs of the rows.
+    public static func snapshot(of displayed: [DisplayedRow<ID>]) -> [ID] { displayed.map(\.id) }
+
+    /// The item at row `path.item` of section 0.
+    public static func item(at path: ItemPath, in snapshot: [ID]) -> ID? {
+        path.section == 0 && snapshot.indices.contains(path.item) ? snapshot[path.item] : nil
+    }
+
+    /// Every item for section 0, none for any other.
+    public static func items(inSection section: Int, of snapshot: [ID]) -> [ID] { section == 0 ? snapshot : [] }
 }
 
-extension SectionedUpdatePlan: ListPlan {}
+extension SectionedUpdatePlan: ListPlan {
+    /// The sections' IDs and their rows' IDs.
+    public static func snapshot(
+        of displayed: [DisplayedSection<SectionID, ItemID>]
+    ) -> SectionedSnapshot<SectionID, ItemID> {
+        SectionedSnapshot(displayed.map { .init(id: $0.id, items: $0.rows.map(\.id)) })
+    }
+
+    /// The item at `path`.
+    public static func item(at path: ItemPath, in snapshot: SectionedSnapshot<SectionID, ItemID>) -> ItemID? {
+        let items = items(inSection: path.section, of: snapshot)
+        return items.indices.contains(path.item) ? items[path.item] : nil
+    }
+
+    /// The items of the section at `section`.
+    public static func items(inSection section: Int, of snapshot: SectionedSnapshot<SectionID, ItemID>) -> [ItemID] {
+        snapshot.sections.indices.contains(section) ? snapshot.sections[section].items : []
+    }
+}
