@@ -7,61 +7,80 @@ public struct RecordingSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable
     DiffableSnapshotEditing, Sendable
 {
     /// The edits, in order.
-    public private(set) var edits: [DiffableSectionedCall<SectionID, ItemID>] = []
+    @inlinable public var edits: [DiffableSectionedCall<SectionID, ItemID>] { recorded }
+    /// Storage of ``edits``.
+    @usableFromInline var recorded: [DiffableSectionedCall<SectionID, ItemID>] = []
 
     /// A snapshot with no edits yet.
+    @inlinable
     public init() {}
 
     /// Records `deleteAllItems()`.
-    public mutating func deleteAllItems() { edits.append(.deleteAllItems) }
+    @inlinable
+    public mutating func deleteAllItems() { recorded.append(.deleteAllItems) }
     /// Records `appendSections(_:)`.
-    public mutating func appendSections(_ identifiers: [SectionID]) { edits.append(.appendSections(identifiers)) }
+    @inlinable
+    public mutating func appendSections(_ identifiers: [SectionID]) { recorded.append(.appendSections(identifiers)) }
     /// Records `insertSections(_:beforeSection:)`.
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionID], beforeSection: SectionID) {
-        edits.append(.insertSections(identifiers, .before(beforeSection)))
+        recorded.append(.insertSections(identifiers, .before(beforeSection)))
     }
     /// Records `insertSections(_:afterSection:)`.
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionID], afterSection: SectionID) {
-        edits.append(.insertSections(identifiers, .after(afterSection)))
+        recorded.append(.insertSections(identifiers, .after(afterSection)))
     }
     /// Records `deleteSections(_:)`.
-    public mutating func deleteSections(_ identifiers: [SectionID]) { edits.append(.deleteSections(identifiers)) }
+    @inlinable
+    public mutating func deleteSections(_ identifiers: [SectionID]) { recorded.append(.deleteSections(identifiers)) }
     /// Records `moveSection(_:beforeSection:)`.
+    @inlinable
     public mutating func moveSection(_ identifier: SectionID, beforeSection: SectionID) {
-        edits.append(.moveSection(identifier, .before(beforeSection)))
+        recorded.append(.moveSection(identifier, .before(beforeSection)))
     }
     /// Records `moveSection(_:afterSection:)`.
+    @inlinable
     public mutating func moveSection(_ identifier: SectionID, afterSection: SectionID) {
-        edits.append(.moveSection(identifier, .after(afterSection)))
+        recorded.append(.moveSection(identifier, .after(afterSection)))
     }
     /// Records `reloadSections(_:)`.
-    public mutating func reloadSections(_ identifiers: [SectionID]) { edits.append(.reloadSections(identifiers)) }
+    @inlinable
+    public mutating func reloadSections(_ identifiers: [SectionID]) { recorded.append(.reloadSections(identifiers)) }
     /// Records `appendItems(_:toSection:)`.
+    @inlinable
     public mutating func appendItems(_ identifiers: [ItemID], toSection: SectionID?) {
-        edits.append(.appendItems(identifiers, toSection: toSection))
+        recorded.append(.appendItems(identifiers, toSection: toSection))
     }
     /// Records `insertItems(_:beforeItem:)`.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemID], beforeItem: ItemID) {
-        edits.append(.insertItems(identifiers, .before(beforeItem)))
+        recorded.append(.insertItems(identifiers, .before(beforeItem)))
     }
     /// Records `insertItems(_:afterItem:)`.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemID], afterItem: ItemID) {
-        edits.append(.insertItems(identifiers, .after(afterItem)))
+        recorded.append(.insertItems(identifiers, .after(afterItem)))
     }
     /// Records `deleteItems(_:)`.
-    public mutating func deleteItems(_ identifiers: [ItemID]) { edits.append(.deleteItems(identifiers)) }
+    @inlinable
+    public mutating func deleteItems(_ identifiers: [ItemID]) { recorded.append(.deleteItems(identifiers)) }
     /// Records `moveItem(_:beforeItem:)`.
+    @inlinable
     public mutating func moveItem(_ identifier: ItemID, beforeItem: ItemID) {
-        edits.append(.moveItem(identifier, .before(beforeItem)))
+        recorded.append(.moveItem(identifier, .before(beforeItem)))
     }
     /// Records `moveItem(_:afterItem:)`.
+    @inlinable
     public mutating func moveItem(_ identifier: ItemID, afterItem: ItemID) {
-        edits.append(.moveItem(identifier, .after(afterItem)))
+        recorded.append(.moveItem(identifier, .after(afterItem)))
     }
     /// Records `reconfigureItems(_:)`.
-    public mutating func reconfigureItems(_ identifiers: [ItemID]) { edits.append(.reconfigureItems(identifiers)) }
+    @inlinable
+    public mutating func reconfigureItems(_ identifiers: [ItemID]) { recorded.append(.reconfigureItems(identifiers)) }
     /// Records `reloadItems(_:)`.
-    public mutating func reloadItems(_ identifiers: [ItemID]) { edits.append(.reloadItems(identifiers)) }
+    @inlinable
+    public mutating func reloadItems(_ identifiers: [ItemID]) { recorded.append(.reloadItems(identifiers)) }
 }
 
 /// A ``DiffableDataSourceView`` that records what a bridge does to it, and
@@ -80,9 +99,11 @@ public final class DiffableRecordingView<SectionID: Hashable & Sendable, ItemID:
     public let recorder: BridgeRecorder<SectionedSnapshot<SectionID, ItemID>, DiffableSectionedCall<SectionID, ItemID>>
 
     /// A data source showing `snapshot`.
+    @inlinable
     public init(showing snapshot: SectionedSnapshot<SectionID, ItemID>) { recorder = BridgeRecorder(showing: snapshot) }
 
     /// Opens a batch; the snapshot records the edits made on it.
+    @inlinable
     public func snapshot() -> RecordingSnapshot<SectionID, ItemID> {
         recorder.beginBatch()
         return RecordingSnapshot()
@@ -90,8 +111,10 @@ public final class DiffableRecordingView<SectionID: Hashable & Sendable, ItemID:
 
     /// Records the snapshot's edits, asks for the cells of the application
     /// and closes the batch.
+    @inlinable
     public func applySnapshot(_ snapshot: RecordingSnapshot<SectionID, ItemID>) {
         for edit in snapshot.edits { recorder.record(edit) }
+        guard !recorder.hasNewContent else { return recorder.endBatch() }
         let before = Set(recorder.dataSourceAtBatchStart.sections.flatMap(\.items))
         var cells = recorder.dataSource.sections.flatMap(\.items).filter { !before.contains($0) }
         var reloadedSections: Set<SectionID> = []
@@ -111,6 +134,7 @@ public final class DiffableRecordingView<SectionID: Hashable & Sendable, ItemID:
 extension DiffableSectionedAdapter {
     /// This adapter's bridge (`apply(_:to:dataSource:)`), run on a
     /// ``DiffableRecordingView``, for the conformance kit to prove.
+    @inlinable
     public var bridged: BridgedAdapter<Self> {
         BridgedAdapter(self) { adapter, plan in
             let view = DiffableRecordingView(showing: plan.old)
@@ -125,6 +149,7 @@ extension DiffableDataSourceAdapter {
     /// ``DiffableRecordingView`` of one section, for the conformance kit to
     /// prove: each recorded application becomes the whole snapshot it
     /// builds, a ``SnapshotApplyCall``.
+    @inlinable
     public var bridged: BridgedAdapter<Self> {
         BridgedAdapter(self) { adapter, plan in
             let section = "list"
@@ -136,10 +161,38 @@ extension DiffableDataSourceAdapter {
         }
     }
 
+    /// The application `edits` make when they are exactly the edits of
+    /// ``SnapshotApplyCall/edit(_:section:)`` (a whole snapshot of one
+    /// section, then its refreshes), without replaying them; `nil` otherwise.
+    /// The flat model checks the call as the data source would (repeated
+    /// identifiers, refreshes of items it does not hold).
+    @inlinable
+    static func wholeSnapshot(
+        _ edits: [DiffableSectionedCall<String, ID>], section: String
+    ) -> SnapshotApplyCall<ID>? {
+        guard edits.count >= 2, edits[0] == .deleteAllItems, edits[1] == .appendSections([section]) else { return nil }
+        var call = SnapshotApplyCall<ID>(items: [])
+        var next = 2
+        if next < edits.count, case .appendItems(let ids, .some(let target)) = edits[next], target == section {
+            call.items = ids
+            next += 1
+        }
+        if next < edits.count, case .reconfigureItems(let ids) = edits[next] {
+            call.reconfigured = ids
+            next += 1
+        }
+        if next < edits.count, case .reloadItems(let ids) = edits[next] {
+            call.reloaded = ids
+            next += 1
+        }
+        return next == edits.count ? call : nil
+    }
+
     /// A recording of one section as flat batches: each application's edits
     /// replayed on the diffable model become the one list they build; edits
     /// the model rejects, or that leave another shape than the one section,
     /// are an unsupported call naming what happened.
+    @inlinable
     static func flat(
         _ recording: [UpdateBatch<SectionedSnapshot<String, ID>, BridgeEvent<DiffableSectionedCall<String, ID>>>],
         old: [ID], section: String
@@ -158,6 +211,10 @@ extension DiffableDataSourceAdapter {
             }
             let items = batch.dataSource.sections.first?.items ?? []
             guard !edits.isEmpty else { return UpdateBatch(dataSource: items, calls: events) }
+            if let call = wholeSnapshot(edits, section: section) {
+                applied = SectionedSnapshot([.init(id: section, items: call.items)])
+                return UpdateBatch(dataSource: items, calls: events + [.call(call)])
+            }
             var model = DiffableSectionedModel(showing: applied)
             do {
                 try model.perform(UpdateBatch(dataSource: applied, calls: edits))

@@ -19,16 +19,22 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
     public let recorder: BridgeRecorder<Plan.Snapshot, Call>
     /// The cells to configure at the end of the open batch: paths after the
     /// update, and paths before it.
+    @usableFromInline
     var cellsAfter: [ItemPath] = []
+    @usableFromInline
     var cellsBefore: [ItemPath] = []
+    @usableFromInline
     var sectionsAfter: [Int] = []
+    @usableFromInline
     var sectionsBefore: [Int] = []
 
     /// A view showing `snapshot`, whose data source holds it too.
+    @inlinable
     public init(showing snapshot: Plan.Snapshot) { recorder = BridgeRecorder(showing: snapshot) }
 
     /// Opens a batch, runs `updates`, configures the batch's cells from the
     /// data source and closes it.
+    @inlinable
     public func performBatch(_ updates: () -> Void) {
         recorder.beginBatch()
         updates()
@@ -37,50 +43,60 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
     }
 
     /// Records `deleteItems(at:)`.
+    @inlinable
     public func deleteItems(at paths: [ItemPath]) { record(.item(.deleteItems(paths))) }
 
     /// Records `insertItems(at:)`; their cells are configured at the batch's end.
+    @inlinable
     public func insertItems(at paths: [ItemPath]) {
         cellsAfter += paths
         record(.item(.insertItems(paths)))
     }
 
     /// Records `reloadItems(at:)`; their cells are configured at the batch's end.
+    @inlinable
     public func reloadItems(at paths: [ItemPath]) {
         cellsBefore += paths
         record(.item(.reloadItems(paths)))
     }
 
     /// Records `reconfigureItems(at:)`; their cells are configured at the batch's end.
+    @inlinable
     public func reconfigureItems(at paths: [ItemPath]) {
         cellsBefore += paths
         record(.item(.reconfigureItems(paths)))
     }
 
     /// Records `moveItem(at:to:)`.
+    @inlinable
     public func moveItem(at path: ItemPath, to newPath: ItemPath) { record(.item(.moveItem(at: path, to: newPath))) }
 
     /// Records `deleteSections(_:)`.
+    @inlinable
     public func deleteSections(_ sections: [Int]) { record(.deleteSections(sections)) }
 
     /// Records `insertSections(_:)`; their cells are configured at the batch's end.
+    @inlinable
     public func insertSections(_ sections: [Int]) {
         sectionsAfter += sections
         record(.insertSections(sections))
     }
 
     /// Records `reloadSections(_:)`; their cells are configured at the batch's end.
+    @inlinable
     public func reloadSections(_ sections: [Int]) {
         sectionsBefore += sections
         record(.reloadSections(sections))
     }
 
     /// Records `moveSection(_:toSection:)`.
+    @inlinable
     public func moveSection(_ section: Int, toSection newSection: Int) {
         record(.moveSection(section, to: newSection))
     }
 
     /// Records `call` as this view's kind of call, or as unsupported.
+    @inlinable
     func record(_ call: UIKitSectionedCall) {
         if let call = Call(call) {
             recorder.record(call)
@@ -92,7 +108,15 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
     /// Asks the data source for the cells of the batch, as UIKit does when
     /// the batch ends; paths the data source does not hold are left to the
     /// toolkit model, which names them.
+    @inlinable
     func configureCells() {
+        guard !recorder.hasNewContent else {
+            cellsAfter = []
+            cellsBefore = []
+            sectionsAfter = []
+            sectionsBefore = []
+            return
+        }
         let after = recorder.dataSource
         let before = recorder.dataSourceAtBatchStart
         var items = cellsAfter.compactMap { Plan.item(at: $0, in: after) }
@@ -110,6 +134,7 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
 extension UIKitBatchAdapter {
     /// This adapter's bridge (``UpdateAdapter/apply(_:to:dataSource:)``),
     /// run on a ``UIKitRecordingView``, for the conformance kit to prove.
+    @inlinable
     public var bridged: BridgedAdapter<Self> {
         BridgedAdapter(self) { adapter, plan in
             let view = UIKitRecordingView<UpdatePlan<ID>, UIKitBatchCall>(showing: plan.old)
@@ -122,6 +147,7 @@ extension UIKitBatchAdapter {
 extension UIKitSectionedAdapter {
     /// This adapter's bridge (``UpdateAdapter/apply(_:to:dataSource:)``),
     /// run on a ``UIKitRecordingView``, for the conformance kit to prove.
+    @inlinable
     public var bridged: BridgedAdapter<Self> {
         BridgedAdapter(self) { adapter, plan in
             let view = UIKitRecordingView<SectionedUpdatePlan<SectionID, ItemID>, UIKitSectionedCall>(showing: plan.old)

@@ -112,25 +112,32 @@ import Testing
         #expect(result.stdout.hasPrefix(noManifest))
         #expect(
             Self.maskingSeconds(String(result.stdout.dropFirst(noManifest.count))) == """
-                [1/19] state seed: 1 case, 0 failed, S.SS s
-                [2/19] state explore: 16 cases, 0 failed, S.SS s
-                [3/19] diff seed: 6 cases, 0 failed, S.SS s
-                [4/19] diff seed k=4: 65 cases, 0 failed, S.SS s
-                [5/19] diff exhaustive k=2: 5 cases, 0 failed, S.SS s
-                [6/19] diff sections s=2 k=2: 33 cases, 0 failed, S.SS s
-                [7/19] diff sections s=3 k=2: 196 cases, 0 failed, S.SS s
-                [8/19] adapters uikit: 15 cases, 0 failed, S.SS s
-                [9/19] adapters appkit: 15 cases, 0 failed, S.SS s
-                [10/19] adapters recyclerview: 15 cases, 0 failed, S.SS s
-                [11/19] adapters diffable: 15 cases, 0 failed, S.SS s
-                [12/19] adapters uikit-sections: 33 cases, 0 failed, S.SS s
-                [13/19] adapters uikit-sections-reload: 33 cases, 0 failed, S.SS s
-                [14/19] adapters diffable-sections: 33 cases, 0 failed, S.SS s
-                [15/19] adapters diffable-reload-sections: 33 cases, 0 failed, S.SS s
-                [16/19] adapters appkit-sections: 33 cases, 0 failed, S.SS s
-                [17/19] adapters recyclerview-sections: 33 cases, 0 failed, S.SS s
-                [18/19] adapters recyclerview-no-payload-sections: 33 cases, 0 failed, S.SS s
-                [19/19] adapters animatedlist-sections: 33 cases, 0 failed, S.SS s
+                [1/26] state seed: 1 case, 0 failed, S.SS s
+                [2/26] state explore: 16 cases, 0 failed, S.SS s
+                [3/26] diff seed: 6 cases, 0 failed, S.SS s
+                [4/26] diff seed k=4: 65 cases, 0 failed, S.SS s
+                [5/26] diff exhaustive k=2: 5 cases, 0 failed, S.SS s
+                [6/26] diff sections s=2 k=2: 33 cases, 0 failed, S.SS s
+                [7/26] diff sections s=3 k=2: 196 cases, 0 failed, S.SS s
+                [8/26] adapters uikit: 15 cases, 0 failed, S.SS s
+                [9/26] adapters appkit: 15 cases, 0 failed, S.SS s
+                [10/26] adapters recyclerview: 15 cases, 0 failed, S.SS s
+                [11/26] adapters diffable: 15 cases, 0 failed, S.SS s
+                [12/26] adapters uikit-sections: 33 cases, 0 failed, S.SS s
+                [13/26] adapters uikit-sections-reload: 33 cases, 0 failed, S.SS s
+                [14/26] adapters diffable-sections: 33 cases, 0 failed, S.SS s
+                [15/26] adapters diffable-reload-sections: 33 cases, 0 failed, S.SS s
+                [16/26] adapters appkit-sections: 33 cases, 0 failed, S.SS s
+                [17/26] adapters recyclerview-sections: 33 cases, 0 failed, S.SS s
+                [18/26] adapters recyclerview-no-payload-sections: 33 cases, 0 failed, S.SS s
+                [19/26] adapters animatedlist-sections: 33 cases, 0 failed, S.SS s
+                [20/26] adapters uikit-bridge: 6 cases, 0 failed, S.SS s
+                [21/26] adapters uikit-refresh-then-move-bridge: 6 cases, 0 failed, S.SS s
+                [22/26] adapters appkit-bridge: 6 cases, 0 failed, S.SS s
+                [23/26] adapters diffable-bridge: 6 cases, 0 failed, S.SS s
+                [24/26] adapters uikit-sections-bridge: 33 cases, 0 failed, S.SS s
+                [25/26] adapters diffable-sections-bridge: 33 cases, 0 failed, S.SS s
+                [26/26] adapters appkit-sections-bridge: 33 cases, 0 failed, S.SS s
                 suite                                      cases  failures  seconds
                 state seed                                     1         0 S.SS
                 state explore                                 16         0 S.SS
@@ -151,14 +158,21 @@ import Testing
                 adapters recyclerview-sections                33         0 S.SS
                 adapters recyclerview-no-payload-sections     33         0 S.SS
                 adapters animatedlist-sections                33         0 S.SS
-                total                                        646         0 S.SS
+                adapters uikit-bridge                          6         0 S.SS
+                adapters uikit-refresh-then-move-bridge        6         0 S.SS
+                adapters appkit-bridge                         6         0 S.SS
+                adapters diffable-bridge                       6         0 S.SS
+                adapters uikit-sections-bridge                33         0 S.SS
+                adapters diffable-sections-bridge             33         0 S.SS
+                adapters appkit-sections-bridge               33         0 S.SS
+                total                                        769         0 S.SS
                 seed 7, shard 1/1, ids 2, records 1
-                646 passed, 0 failed
+                769 passed, 0 failed
 
                 """)
         let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("report.xml"))
         #expect(report.root["name"] == "updatecheck check")
-        #expect(report.root["tests"] == "646")
+        #expect(report.root["tests"] == "769")
         #expect(report.root["failures"] == "0")
         #expect(
             report.suites.map(\.name) == [
@@ -169,6 +183,9 @@ import Testing
                 "adapters uikit-sections", "adapters uikit-sections-reload", "adapters diffable-sections",
                 "adapters diffable-reload-sections", "adapters appkit-sections", "adapters recyclerview-sections",
                 "adapters recyclerview-no-payload-sections", "adapters animatedlist-sections",
+                "adapters uikit-bridge", "adapters uikit-refresh-then-move-bridge", "adapters appkit-bridge",
+                "adapters diffable-bridge", "adapters uikit-sections-bridge", "adapters diffable-sections-bridge",
+                "adapters appkit-sections-bridge",
             ])
         for suite in report.suites {
             #expect(suite.properties["seed"] == "7", "suite \(suite.name)")

@@ -13,88 +13,112 @@
 /// A recorder is used by one bridge run on one thread; it is a class so that
 /// the view and the data-source closure share it.
 public final class BridgeRecorder<Snapshot: Sendable & Equatable, Call: ToolkitCall> {
-    /// What the app's data source holds now.
-    public private(set) var dataSource: Snapshot
-    /// What the data source held when the open batch began (the toolkit's
-    /// "before the update" positions).
-    public private(set) var dataSourceAtBatchStart: Snapshot
-    /// Whether the bridge has given the data source the update's content yet.
-    public private(set) var hasNewContent = false
-    /// The batches recorded so far, each with what the data source held at
-    /// its end; an update outside any batch is recorded as a batch of its own.
-    public private(set) var batches: [UpdateBatch<Snapshot, BridgeEvent<Call>>] = []
+    /// Storage of ``dataSource``.
+    @usableFromInline var held: Snapshot
+    /// Storage of ``dataSourceAtBatchStart``.
+    @usableFromInline var heldAtBatchStart: Snapshot
+    /// Storage of ``hasNewContent``.
+    @usableFromInline var updated = false
+    /// Storage of ``batches``.
+    @usableFromInline var closed: [UpdateBatch<Snapshot, BridgeEvent<Call>>] = []
     /// The events of the open batch.
-    var open: [BridgeEvent<Call>] = []
-    /// How deeply batches are nested now (0: none is open, 1: the outermost).
-    public private(set) var depth = 0
+    @usableFromInline var open: [BridgeEvent<Call>] = []
+    /// Storage of ``depth``.
+    @usableFromInline var nesting = 0
 
     /// A recorder whose data source holds `snapshot`, the plan's old list.
+    @inlinable
     public init(showing snapshot: Snapshot) {
-        dataSource = snapshot
-        dataSourceAtBatchStart = snapshot
+        held = snapshot
+        heldAtBatchStart = snapshot
     }
 
+    /// What the app's data source holds now.
+    @inlinable public var dataSource: Snapshot { held }
+    /// What the data source held when the open batch began (the toolkit's
+    /// "before the update" positions).
+    @inlinable public var dataSourceAtBatchStart: Snapshot { heldAtBatchStart }
+    /// Whether the bridge has given the data source the update's content yet.
+    @inlinable public var hasNewContent: Bool { updated }
+    /// The batches closed so far, each with what the data source held at its
+    /// end; an update outside any batch is recorded as a batch of its own.
+    @inlinable public var batches: [UpdateBatch<Snapshot, BridgeEvent<Call>>] { closed }
+    /// How deeply batches are nested now (0: none is open, 1: the outermost).
+    @inlinable public var depth: Int { nesting }
     /// Whether a batch is open.
-    public var isInBatch: Bool { depth > 0 }
+    @inlinable public var isInBatch: Bool { nesting > 0 }
+
+    /// Every batch recorded, with a batch still open at the end (a bridge
+    /// that never closed it) as a last batch that says so.
+    @inlinable
+    public var recording: [UpdateBatch<Snapshot, BridgeEvent<Call>>] {
+        guard isInBatch else { return closed }
+        let unclosed = BridgeEvent<Call>.unsupportedCall(CallRecord(method: "batchLeftOpen", arguments: []))
+        return closed + [UpdateBatch(dataSource: held, calls: open + [unclosed])]
+    }
 
     /// The app's data-source closure: the data source now holds `snapshot`
     /// with the update's content.
+    @inlinable
     public func updateDataSource(_ snapshot: Snapshot) {
-        dataSource = snapshot
-        hasNewContent = true
+        held = snapshot
+        updated = true
         if isInBatch {
             open.append(.dataSourceUpdate(outsideBatch: false))
         } else {
-            batches.append(UpdateBatch(dataSource: snapshot, calls: [.dataSourceUpdate(outsideBatch: true)]))
+            closed.append(UpdateBatch(dataSource: snapshot, calls: [.dataSourceUpdate(outsideBatch: true)]))
         }
     }
 
     /// Opens a batch (or a nested one, which belongs to the outer batch, as
     /// nested `beginUpdates()` calls do).
+    @inlinable
     public func beginBatch() {
-        if depth == 0 {
+        if nesting == 0 {
             open = []
-            dataSourceAtBatchStart = dataSource
+            heldAtBatchStart = held
         }
-        depth += 1
+        nesting += 1
     }
 
     /// Records a toolkit call in the open batch; a call outside any batch is
     /// a batch of its own, as the toolkit applies it at once.
+    @inlinable
     public func record(_ call: Call) { append(.call(call)) }
 
     /// Records a call the toolkit model cannot take.
+    @inlinable
     public func recordUnsupported(_ record: CallRecord) { append(.unsupportedCall(record)) }
 
-    /// Records that the toolkit configured `item`'s cell from the data
-    /// source now: stale when the data source was not yet updated.
-    public func configureCell(of item: String) { append(.cellConfigured(item: item, stale: !hasNewContent)) }
+    /// The toolkit configures the cell of the item `label` names from the
+    /// data source now: recorded (and a failure) only when the data source
+    /// was not updated yet, so the cell shows stale content. Which item a
+    /// cell shows is checked by the toolkit model against the data source's
+    /// list at the batch's end.
+    @inlinable
+    public func configureCell(of label: @autoclosure () -> String) {
+        if !updated { append(.cellConfigured(item: label(), stale: true)) }
+    }
 
     /// Closes the open batch; the outermost end records it with what the
     /// data source holds now. An end without a begin is ignored.
+    @inlinable
     public func endBatch() {
-        guard depth > 0 else { return }
-        depth -= 1
-        if depth == 0 {
-            batches.append(UpdateBatch(dataSource: dataSource, calls: open))
+        guard nesting > 0 else { return }
+        nesting -= 1
+        if nesting == 0 {
+            closed.append(UpdateBatch(dataSource: held, calls: open))
             open = []
         }
     }
 
-    /// Every batch recorded, with a batch still open at the end (a bridge
-    /// that never closed it) as a last batch that says so.
-    public var recording: [UpdateBatch<Snapshot, BridgeEvent<Call>>] {
-        guard isInBatch else { return batches }
-        let unclosed = BridgeEvent<Call>.unsupportedCall(CallRecord(method: "batchLeftOpen", arguments: []))
-        return batches + [UpdateBatch(dataSource: dataSource, calls: open + [unclosed])]
-    }
-
     /// Appends `event` to the open batch, or records it as a batch of its own.
+    @inlinable
     func append(_ event: BridgeEvent<Call>) {
         if isInBatch {
             open.append(event)
         } else {
-            batches.append(UpdateBatch(dataSource: dataSource, calls: [event]))
+            closed.append(UpdateBatch(dataSource: held, calls: [event]))
         }
     }
 }

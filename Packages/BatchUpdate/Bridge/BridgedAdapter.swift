@@ -39,6 +39,7 @@ public struct BridgedAdapter<Base: UpdateAdapter>: UpdateAdapter {
 
     /// Proves `bridge` (run on a recording view of the caller's choice) with
     /// `base`'s batches; `name` defaults to the base's name + `-bridge`.
+    @inlinable
     public init(_ base: Base, name: String? = nil, bridge: @escaping @Sendable (Base, Base.Plan) -> Recording) {
         self.base = base
         self.name = name ?? base.name + "-bridge"
@@ -55,9 +56,11 @@ public struct BridgedAdapter<Base: UpdateAdapter>: UpdateAdapter {
     public var policy: AdapterPolicy { base.policy }
 
     /// What the recording view saw while the bridge handled `plan`.
+    @inlinable
     public func batches(for plan: Base.Plan) -> Recording { run(base, plan) }
 
     /// The base adapter's moved items.
+    @inlinable
     public func movedItems(for plan: Base.Plan) -> Set<Base.Plan.ItemID> { base.movedItems(for: plan) }
 }
 
@@ -67,18 +70,22 @@ public struct BridgedAdapter<Base: UpdateAdapter>: UpdateAdapter {
 public struct BridgedModel<Plan: ListPlan, Base: ToolkitModel>: ToolkitModel
 where Base.Snapshot == Plan.Snapshot, Base.Displayed == Plan.Displayed {
     /// The base model.
-    public private(set) var base: Base
+    @inlinable public var base: Base { model }
+    /// Storage of ``base``.
+    @usableFromInline var model: Base
 
     /// A model showing `snapshot`.
-    public init(showing snapshot: Plan.Snapshot) { base = Base(showing: snapshot) }
+    @inlinable
+    public init(showing snapshot: Plan.Snapshot) { model = Base(showing: snapshot) }
 
     /// What the base model shows.
-    public var displayed: Plan.Displayed { base.displayed }
+    @inlinable public var displayed: Plan.Displayed { model.displayed }
 
     /// Checks one recorded batch's timing, replays its calls on the base
     /// model, then checks that the toolkit shows what the data source reports.
     ///
     /// - Throws: ``BridgeError``.
+    @inlinable
     public mutating func perform(_ batch: UpdateBatch<Plan.Snapshot, BridgeEvent<Base.Call>>) throws(BridgeError) {
         var updates = 0
         var calls: [Base.Call] = []
@@ -96,13 +103,12 @@ where Base.Snapshot == Plan.Snapshot, Base.Displayed == Plan.Displayed {
             }
         }
         do {
-            try base.perform(UpdateBatch(dataSource: batch.dataSource, calls: calls))
+            try model.perform(UpdateBatch(dataSource: batch.dataSource, calls: calls))
         } catch {
             throw .toolkit(error.description)
         }
-        let shown = Plan.snapshot(of: base.displayed)
-        guard shown == batch.dataSource else {
-            throw .shownDiffers(shown: "\(shown)", dataSource: "\(batch.dataSource)")
+        guard Plan.shows(model.displayed, exactly: batch.dataSource) else {
+            throw .shownDiffers(shown: "\(Plan.snapshot(of: model.displayed))", dataSource: "\(batch.dataSource)")
         }
     }
 }

@@ -11,7 +11,9 @@ package enum BuiltInSuites {
     /// insert another and keep a third; the
     /// conformance kit for each of the four built-in adapters, then the
     /// sectioned kit for every built-in sectioned adapter on 2 sections and up
-    /// to 3 of the IDs (``sectionedAdapterBound(ids:)``).
+    /// to 3 of the IDs (``sectionedAdapterBound(ids:)``), then the bridges to
+    /// UIKit, AppKit and diffable data sources (`BuiltInAdapters.bridges`),
+    /// each on its recording view (``bridgeSuites(options:)``).
     ///
     /// - Throws: exit 65 if an embedded input were malformed.
     package static func make(_ options: CheckOptions) throws(CLIError) -> [CheckSuite] {
@@ -39,6 +41,7 @@ package enum BuiltInSuites {
                         sectionCount: 3, idCount: threeSectionIDs, name: "diff sections s=3 k=\(threeSectionIDs)"))
             case .adapters:
                 suites += adapterSuites(BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options)
+                suites += bridgeSuites(options: options)
             }
         }
         return suites
@@ -57,6 +60,26 @@ package enum BuiltInSuites {
             AdapterConformanceSuite.make(adapter, scope: adapter.shape == .flat ? flat : sectioned)
         }
     }
+
+    /// The suites of `check` proving the bridges (`BuiltInAdapters.bridges`),
+    /// each on its recording view: a flat one on every pair over up to 4 of
+    /// `--ids` IDs and ``bridgeRandomPairs`` random pairs, a sectioned one on
+    /// 2 sections and up to 2 items. A bridge's work is per batch, whatever
+    /// the list, and these bounds reach every kind of batch its adapter makes
+    /// (the three staged batches of a sectioned plan need one item), so the
+    /// bridges add about a second to `check`.
+    package static func bridgeSuites(options: CheckOptions) -> [CheckSuite] {
+        let flat = ConformanceScope.flat(
+            AdapterConformanceSuite.options(
+                ids: min(options.ids, 4), seed: options.seed, randomPairs: bridgeRandomPairs))
+        let sectioned = ConformanceScope.sectioned(SectionedBound(sections: sectionCount, ids: min(options.ids, 2)))
+        return BuiltInAdapters.bridges.map { bridge in
+            AdapterConformanceSuite.make(bridge, scope: bridge.shape == .flat ? flat : sectioned)
+        }
+    }
+
+    /// How many random pairs `check` proves each flat bridge on: 100.
+    package static let bridgeRandomPairs = 100
 
     /// The sections of the sectioned suites: 2 (S, T).
     package static let sectionCount = 2

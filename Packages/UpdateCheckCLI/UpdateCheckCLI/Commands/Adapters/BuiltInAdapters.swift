@@ -67,4 +67,19 @@ package enum BuiltInAdapters {
             AnimatedListSectionedAdapter<String, String>(AnimatedListAdapter()),
             proving: AnimatedListSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(AnimatedListAdapter())),
     ]
+
+    /// The bridges that hand the built-in adapters' batches to UIKit, AppKit
+    /// and diffable data sources, each proven on its recording view
+    /// (`BridgedAdapter`): flat UIKit (default and refresh-then-move), AppKit
+    /// and diffable, then sectioned UIKit, diffable and AppKit (header rows).
+    package static let bridges: [AdapterEntry] = [
+        AdapterEntry(provingOnly: UIKitBatchAdapter<Int>().bridged),
+        AdapterEntry(provingOnly: UIKitBatchAdapter<Int>(movedAndChanged: .refreshThenMove).bridged),
+        AdapterEntry(provingOnly: AppKitTableAdapter<Int>().bridged),
+        AdapterEntry(provingOnly: DiffableDataSourceAdapter<Int>().bridged),
+        AdapterEntry(provingOnly: UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().bridged),
+        AdapterEntry(provingOnly: DiffableSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>().bridged),
+        AdapterEntry(
+            provingOnly: AppKitSectionedTableAdapter<ExhaustiveSectionID, ExhaustiveID>(AppKitTableAdapter()).bridged),
+    ]
 }
