@@ -3,7 +3,7 @@ import UpdateCheckDiff
 
 /// An ``AppKitTableView`` that records what a bridge does to it, and asks
 /// the data source for the cell views NSTableView asks for: the conformance
-/// kit's stand-in for an `NSTableView` (see ``BridgedAdapter``).
+/// kit's stand-in for an `NSTableView` (see `BridgedAdapter`).
 ///
 /// At the end of the outermost `endUpdates()` it asks the data source for
 /// the rows inserted and reloaded in the block, at the indexes the calls
@@ -65,7 +65,7 @@ public final class AppKitRecordingView<Plan: ListPlan>: AppKitTableView {
 }
 
 extension AppKitTableAdapter {
-    /// This adapter's bridge (``UpdateAdapter/apply(_:to:dataSource:)``),
+    /// This adapter's bridge (`apply(_:to:dataSource:)`),
     /// run on an ``AppKitRecordingView``, for the conformance kit to prove.
     @inlinable
     public var bridged: BridgedAdapter<Self> {

@@ -86,7 +86,7 @@ public struct RecordingSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable
 /// A ``DiffableDataSourceView`` that records what a bridge does to it, and
 /// asks the data source for the cells a diffable data source configures:
 /// the conformance kit's stand-in for a `UICollectionViewDiffableDataSource`
-/// (see ``BridgedAdapter``).
+/// (see `BridgedAdapter`).
 ///
 /// `snapshot()` opens a batch and `applySnapshot(_:)` records the edits
 /// and closes it. When it applies, the view asks the data source for the

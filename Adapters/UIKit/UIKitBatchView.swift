@@ -7,7 +7,7 @@ import BatchUpdate
 /// one line per method, and so does ``UIKitRecordingView``, which proves the
 /// bridges on any platform. A team's own wrapper (a view with a custom
 /// animation, a view under test) conforms the same way and gets the same
-/// bridge and the same proof (``BridgedAdapter``).
+/// bridge and the same proof (`BridgedAdapter`).
 ///
 /// Paths and offsets follow UIKit's batch rules (see ``UIKitBatchModel``
 /// and ``UIKitSectionedModel``): deletes, reloads, reconfigures and move

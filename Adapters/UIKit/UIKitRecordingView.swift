@@ -2,7 +2,7 @@ import BatchUpdate
 
 /// A ``UIKitBatchView`` that records what a bridge does to it, and asks the
 /// data source what UIKit asks: the conformance kit's stand-in for a
-/// `UICollectionView` or `UITableView` (see ``BridgedAdapter``).
+/// `UICollectionView` or `UITableView` (see `BridgedAdapter`).
 ///
 /// Each batch opens and closes on its ``recorder``. At the end of a batch,
 /// the view asks the data source for the cells UIKit configures: inserted
@@ -132,7 +132,7 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
 }
 
 extension UIKitBatchAdapter {
-    /// This adapter's bridge (``UpdateAdapter/apply(_:to:dataSource:)``),
+    /// This adapter's bridge (`apply(_:to:dataSource:)`),
     /// run on a ``UIKitRecordingView``, for the conformance kit to prove.
     @inlinable
     public var bridged: BridgedAdapter<Self> {
@@ -145,7 +145,7 @@ extension UIKitBatchAdapter {
 }
 
 extension UIKitSectionedAdapter {
-    /// This adapter's bridge (``UpdateAdapter/apply(_:to:dataSource:)``),
+    /// This adapter's bridge (`apply(_:to:dataSource:)`),
     /// run on a ``UIKitRecordingView``, for the conformance kit to prove.
     @inlinable
     public var bridged: BridgedAdapter<Self> {
