@@ -11,8 +11,12 @@ public struct ExhaustiveID: Hashable, Sendable, Comparable, CustomStringConverti
     @inlinable
     public init(_ number: UInt8) { self.number = number }
 
-    /// The letter: `a` for 0, `b` for 1, and so on.
-    public var description: String { String(UnicodeScalar(UInt8(ascii: "a") &+ number)) }
+    /// The letter: `a` for 0, `b` for 1, and so on to `z`; from 26 on (the
+    /// long lists of random sectioned pairs) `x26`, `x27`, …, as the flat
+    /// kit names its IDs.
+    public var description: String {
+        number < 26 ? String(UnicodeScalar(UInt8(ascii: "a") + number)) : "x\(number)"
+    }
 
     /// Orders IDs by number.
     @inlinable

@@ -138,3 +138,53 @@ where Inner.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
         inner.movedItems(for: plan)
     }
 }
+
+/// Random sectioned pairs reach what the exhaustive bound of two sections
+/// cannot: every built-in sectioned adapter passes them, and a planted bug
+/// that needs three sections is found by them alone.
+@Suite struct RandomSectionedPairTests {
+    typealias S = ExhaustiveSectionID
+    typealias I = ExhaustiveID
+    let options = ConformanceOptions(sections: 2, sectionedIDs: 2, randomPairs: 300, maxRandomItems: 80, seed: 11)
+
+    @Test func everyBuiltInSectionedAdapterPassesRandomPairs() {
+        for report in [
+            ConformanceKit.check(UIKitSectionedAdapter<S, I>(), options: options),
+            ConformanceKit.check(DiffableSectionedAdapter<S, I>(), options: options),
+            ConformanceKit.check(AppKitSectionedTableAdapter<S, I>(AppKitTableAdapter()), options: options),
+            ConformanceKit.check(RecyclerViewSectionedAdapter<S, I>(RecyclerViewUpdateAdapter()), options: options),
+        ] {
+            #expect(report.passed, "\(report)")
+            #expect(report.casesChecked == 2_775 + 300)
+            #expect(report.groups.count == 33 + 3)
+        }
+    }
+
+    /// Makes every call in one batch whenever the old list has three
+    /// sections or more, as if staging were only needed for small lists.
+    struct OneBatchFromThreeSections: UpdateAdapter {
+        typealias Model = UIKitSectionedModel<S, I>
+        var name: String { "uikit-sections-one-batch-from-three" }
+        var policy: AdapterPolicy { UIKitSectionedAdapter<S, I>().policy }
+        func batches(for plan: SectionedUpdatePlan<S, I>) -> [UpdateBatch<SectionedSnapshot<S, I>, UIKitSectionedCall>]
+        {
+            let batches = UIKitSectionedAdapter<S, I>().batches(for: plan)
+            guard plan.old.sections.count >= 3, batches.count > 1 else { return batches }
+            return [UpdateBatch(dataSource: plan.new, calls: batches.flatMap(\.calls))]
+        }
+    }
+
+    @Test func onlyRandomPairsFindABugThatNeedsThreeSections() throws {
+        let exhaustive = ConformanceKit.check(
+            OneBatchFromThreeSections(), options: ConformanceOptions(sections: 2, sectionedIDs: 3))
+        #expect(exhaustive.passed)
+        let random = ConformanceKit.check(OneBatchFromThreeSections(), options: options)
+        let smallest = try #require(random.smallestFailure)
+        #expect(smallest.origin?.hasPrefix("random sectioned pair ") == true, "\(smallest)")
+        #expect(smallest.origin?.hasSuffix(" of seed 11") == true, "\(smallest)")
+        guard case .sectionToolkitError(batch: 1, _, _) = smallest.problem else {
+            Issue.record("expected UIKit's error in the one batch, got \(smallest.problem)")
+            return
+        }
+    }
+}

@@ -70,7 +70,9 @@ import UpdateCheckUIKit
                         With --sections s, the sectioned adapters (all of them, or those named) are proven
                         on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
                         s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
-                        every kept section changed; a case is an old snapshot with all its pairs. With
+                        every kept section changed; a case is an old snapshot with all its pairs. --random n
+                        adds n random sectioned pairs of up to --max-items items (default 200, at most
+                        255) in up to 8 sections, a case per hundred ('check' runs 100). With
                         --exec, a program on a sectioned model (uikit-sections, diffable-sections) is proven
                         so; a sectioned model needs --sections, and --sections with --exec a sectioned model.
                         Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not

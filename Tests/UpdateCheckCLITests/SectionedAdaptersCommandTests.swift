@@ -91,12 +91,8 @@ import UpdateCheckUIKit
                 "Invalid value '0' for '--ids' with '--sections': expected a whole number from 1 to 5."
             ),
             (
-                ["--sections", "1", "--random", "5"],
-                "'--random' goes with the flat adapters: the sectioned pairs are all checked, none random."
-            ),
-            (
-                ["--sections", "1", "--seed", "5"],
-                "'--seed' goes with the flat adapters: the sectioned pairs are all checked, none random."
+                ["--sections", "1", "--random", "5", "--max-items", "256"],
+                "Invalid value '256' for '--max-items' with '--sections': expected a whole number from 0 to 255."
             ),
             (
                 ["--sections", "1", "--exec", "true"],

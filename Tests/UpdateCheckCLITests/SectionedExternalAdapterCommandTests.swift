@@ -24,6 +24,21 @@ import Testing
         #expect(xml.contains("BatchUpdate.conformance.python-sectioned-collection"))
     }
 
+    @Test func aProgramGetsRandomSectionedPairsAfterTheExhaustiveOnes() throws {
+        let result = try BinaryRunner.run([
+            "adapters", "check", "--exec", "python3 '\(Self.examples)/sectioned_collection.py'", "--model",
+            "uikit-sections", "--sections", "1", "--ids", "1", "--random", "250", "--max-items", "120", "--seed", "3",
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.hasPrefix(
+                "Proving python-sectioned-collection: every pair of up to 1 sections and 1 items (3 old snapshots; "
+                    + "nothing, every kept item, every kept section changed), 250 random sectioned pairs of up to "
+                    + "120 items (seed 3).\n"), "\(result)")
+        // The 3 old snapshots of the bound with their 14 cases, then the 250 random pairs.
+        #expect(result.stdout.contains("python-sectioned-collection: passed 264 cases in "), "\(result)")
+    }
+
     @Test func theOneBatchVariantFailsOnAnItemMovedIntoAnInsertedSection() throws {
         let result = try BinaryRunner.run([
             "adapters", "check", "--exec", "python3 '\(Self.examples)/sectioned_collection.py' --one-batch",
@@ -55,7 +70,8 @@ import Testing
     }
 
     /// A manifest's program on a sectioned model runs in `check` as a
-    /// sectioned suite, one case per old snapshot, and is listed as sectioned.
+    /// sectioned suite, one case per old snapshot and one for the random
+    /// sectioned pairs, and is listed as sectioned.
     @Test func aManifestsSectionedProgramRunsAsASectionedSuite() throws {
         let files = try DiffTestFiles()
         try files.write(
@@ -68,7 +84,9 @@ import Testing
             """)
         let check = try files.run(["check", "--config", "m.json", "--only", "adapters", "--ids", "2"])
         #expect(check.status == 0, "\(check)")
-        let groups = ConformanceKit.groupCount(sectionCount: 2, idCount: 2)
+        // One per old snapshot, then one for check's 100 random sectioned pairs.
+        let groups = ConformanceKit.groupCount(sectionCount: 2, idCount: 2, randomPairs: 100)
+        #expect(groups == 34)
         #expect(
             check.stdout.range(of: "\nadapters team-sections +\(groups) +0 ", options: .regularExpression) != nil,
             "\(check.stdout)")

@@ -20,8 +20,12 @@ extension ConformanceKit {
     /// `SectionedExhaustiveCheck` for the counts), or on the old snapshots
     /// the options' ``ConformanceOptions/shard`` selects; groups run in
     /// parallel on every core unless ``ConformanceOptions/runsInParallel``
-    /// is off. The options' changed subsets and random pairs are a flat
-    /// list's and do not apply.
+    /// is off; then, when ``ConformanceOptions/randomPairs`` is above 0, on
+    /// that many ``RandomSectionedPairs`` of up to
+    /// ``ConformanceOptions/maxRandomItems`` items (at most 255) in up to 8
+    /// sections, from ``ConformanceOptions/seed``, in groups of
+    /// ``ConformanceOptions/randomGroupSize``. The options' changed subsets
+    /// are a flat list's and do not apply.
     ///
     /// ```swift
     /// let report = ConformanceKit.check(
@@ -40,9 +44,14 @@ extension ConformanceKit {
         let watch = Stopwatch()
         let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
             .snapshots
-        let positions = Array(options.shard.positions(among: snapshots.count))
+        let size = max(1, options.randomGroupSize)
+        let randomGroups = (max(0, options.randomPairs) + size - 1) / size
+        let positions = Array(options.shard.positions(among: snapshots.count + randomGroups))
         let groups = ParallelLoop.map(count: positions.count, inParallel: options.runsInParallel) { index in
-            group(adapter, old: snapshots[positions[index]], snapshots: snapshots)
+            let position = positions[index]
+            if position < snapshots.count { return group(adapter, old: snapshots[position], snapshots: snapshots) }
+            let first = (position - snapshots.count) * size
+            return randomGroup(adapter, pairs: first..<min(first + size, options.randomPairs), options: options)
         }
         return ConformanceReport(
             adapter: adapter.name, policy: adapter.policy, options: options, isSectioned: true, groups: groups,
@@ -50,9 +59,49 @@ extension ConformanceKit {
     }
 
     /// The number of groups of an unsharded sectioned run of up to
-    /// `sectionCount` sections and `idCount` items: one per old snapshot.
-    public static func groupCount(sectionCount: Int, idCount: Int) -> Int {
-        SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
+    /// `sectionCount` sections and `idCount` items: one per old snapshot,
+    /// then one per `groupSize` of the `randomPairs` random pairs.
+    public static func groupCount(sectionCount: Int, idCount: Int, randomPairs: Int = 0, groupSize: Int = 100) -> Int {
+        let size = max(1, groupSize)
+        return SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
+            + (max(0, randomPairs) + size - 1) / size
+    }
+
+    /// The random sectioned pairs `pairs` of the options' seed
+    /// (``RandomSectionedPairs``), of up to ``ConformanceOptions/maxRandomItems``
+    /// items, as one group: every case is asked of the adapter at once, and
+    /// the group keeps the smallest failing case of each kind, named by its
+    /// pair number and seed.
+    @inlinable
+    static func randomGroup<Adapter: UpdateAdapter>(
+        _ adapter: Adapter, pairs: Range<Int>, options: ConformanceOptions
+    ) -> ConformanceGroup where Adapter.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
+        let watch = Stopwatch()
+        let plans = pairs.map { index in
+            let pair = RandomSectionedPairs.pair(index, seed: options.seed, maxItems: options.maxRandomItems)
+            do {
+                return try SectionedUpdatePlan(
+                    old: pair.old, new: pair.new, changedItems: pair.changedItems,
+                    changedSections: pair.changedSections)
+            } catch {
+                preconditionFailure("random sectioned pairs have unique IDs and kept changes: \(error)")
+            }
+        }
+        var count = 0
+        var smallest: [String: ConformanceFailure] = [:]
+        for ((index, plan), batches) in zip(zip(pairs, plans), adapter.batches(forEach: plans)) {
+            guard var failure = problem(of: adapter, plan: plan, batches: batches) else { continue }
+            count += 1
+            failure.origin = "random sectioned pair \(index) of seed \(options.seed)"
+            failure.sizeKey = [
+                plan.old.itemCount + plan.new.itemCount, plan.old.sections.count + plan.new.sections.count,
+            ]
+            if let current = smallest[failure.kind], !ConformanceFailure.smallerFirst(failure, current) { continue }
+            smallest[failure.kind] = failure
+        }
+        return ConformanceGroup(
+            kind: .random(first: pairs.lowerBound, count: pairs.count), casesChecked: plans.count, failureCount: count,
+            failures: smallest.values.sorted(by: ConformanceFailure.smallerFirst), seconds: watch.seconds)
     }
 
     /// Every case from `old`: each new snapshot, with nothing, every kept

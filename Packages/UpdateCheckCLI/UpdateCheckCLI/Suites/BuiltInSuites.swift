@@ -11,7 +11,7 @@ package enum BuiltInSuites {
     /// insert another and keep a third; the
     /// conformance kit for each of the four built-in adapters, then the
     /// sectioned kit for every built-in sectioned adapter on 2 sections and up
-    /// to 3 of the IDs (``sectionedAdapterBound(ids:)``), then the bridges to
+    /// to 3 of the IDs (``sectionedAdapterBound(ids:seed:)``), then the bridges to
     /// UIKit, AppKit and diffable data sources (`BuiltInAdapters.bridges`),
     /// each on its recording view (``bridgeSuites(options:)``).
     ///
@@ -49,13 +49,13 @@ package enum BuiltInSuites {
 
     /// The suites of `check` proving `adapters`, in order: a flat adapter on
     /// every pair over `--ids` IDs and `randomPairs` random pairs from
-    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:)``.
+    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:seed:)``.
     package static func adapterSuites(
         _ adapters: [AdapterEntry], options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
     ) -> [CheckSuite] {
         let flat = ConformanceScope.flat(
             AdapterConformanceSuite.options(ids: options.ids, seed: options.seed, randomPairs: randomPairs))
-        let sectioned = ConformanceScope.sectioned(sectionedAdapterBound(ids: options.ids))
+        let sectioned = ConformanceScope.sectioned(sectionedAdapterBound(ids: options.ids, seed: options.seed))
         return adapters.map { adapter in
             AdapterConformanceSuite.make(adapter, scope: adapter.shape == .flat ? flat : sectioned)
         }
@@ -92,9 +92,18 @@ package enum BuiltInSuites {
     /// snapshots, 958,441 pairs).
     package static func threeSectionDiffIDs(ids: Int) -> Int { min(ids, 3) }
 
-    /// The bound of the sectioned adapter suites: 2 sections and `ids` items,
-    /// at most 3 (131 old snapshots, 48,633 cases per adapter).
-    package static func sectionedAdapterBound(ids: Int) -> SectionedBound {
-        SectionedBound(sections: sectionCount, ids: min(ids, 3))
+    /// The bound of the sectioned adapter suites: 2 sections and `ids`
+    /// items, at most 3 (131 old snapshots, 48,633 cases per adapter), then
+    /// ``sectionedRandomPairs`` random sectioned pairs of up to
+    /// ``sectionedRandomItems`` items in up to 8 sections, from `seed`.
+    package static func sectionedAdapterBound(ids: Int, seed: UInt64) -> SectionedBound {
+        SectionedBound(
+            sections: sectionCount, ids: min(ids, 3), randomPairs: sectionedRandomPairs, maxItems: sectionedRandomItems,
+            seed: seed)
     }
+
+    /// How many random sectioned pairs `check` proves each sectioned adapter on: 100.
+    package static let sectionedRandomPairs = 100
+    /// The largest random sectioned snapshot of `check`: 200 items.
+    package static let sectionedRandomItems = 200
 }

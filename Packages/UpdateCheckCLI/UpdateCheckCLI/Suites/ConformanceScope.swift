@@ -45,7 +45,12 @@ package enum ConformanceScope: Sendable, Equatable {
             }
         case .sectioned(let bound):
             let snapshots = SectionedExhaustiveCheck(sectionCount: bound.sections, idCount: bound.ids).snapshots
-            return positions.map { "old \(snapshots[$0])" }
+            let size = ConformanceOptions().randomGroupSize
+            return positions.map { position in
+                if position < snapshots.count { return "old \(snapshots[position])" }
+                let first = (position - snapshots.count) * size
+                return ConformanceGroup.Kind.random(first: first, count: min(size, bound.randomPairs - first)).name
+            }
         }
     }
 
@@ -64,6 +69,11 @@ package enum ConformanceScope: Sendable, Equatable {
                 SuiteProperty(name: "sections", value: String(bound.sections)),
                 SuiteProperty(name: "items", value: String(bound.ids)),
             ]
+                + (bound.randomPairs > 0
+                    ? [
+                        SuiteProperty(name: "random-pairs", value: String(bound.randomPairs)),
+                        SuiteProperty(name: "max-items", value: String(bound.maxItems)),
+                    ] : [])
         }
     }
 
@@ -80,8 +90,9 @@ package enum ConformanceScope: Sendable, Equatable {
                 SuiteProperty(name: "seed", value: String(options.seed)),
                 SuiteProperty(name: "shard", value: shard.description),
             ]
-        case .sectioned:
-            checkProperties + [SuiteProperty(name: "shard", value: shard.description)]
+        case .sectioned(let bound):
+            checkProperties + (bound.randomPairs > 0 ? [SuiteProperty(name: "seed", value: String(bound.seed))] : [])
+                + [SuiteProperty(name: "shard", value: shard.description)]
         }
     }
 }
@@ -91,23 +102,47 @@ extension ConformanceGroup.Kind {
     var name: String { ConformanceGroup(kind: self, casesChecked: 0, failureCount: 0, failures: [], seconds: 0).name }
 }
 
-/// The bound of a sectioned conformance run: every pair of snapshots of up
-/// to ``sections`` sections and ``ids`` items.
+/// What the sectioned kit proves an adapter on: every pair of up to
+/// ``sections`` sections and ``ids`` items, then ``randomPairs`` random
+/// sectioned pairs of up to ``maxItems`` items from ``seed``.
 package struct SectionedBound: Sendable, Equatable, CustomStringConvertible {
-    /// The sections, *s* (1 to 3).
+    /// The most sections of an exhaustive snapshot.
     package var sections: Int
-    /// The items, *k* (1 to 5).
+    /// The most items of an exhaustive snapshot.
     package var ids: Int
+    /// How many random sectioned pairs follow (0: none).
+    package var randomPairs: Int
+    /// The most items of a random snapshot (at most 255).
+    package var maxItems: Int
+    /// The seed of the random pairs.
+    package var seed: UInt64
 
     /// Creates a bound.
-    package init(sections: Int, ids: Int) {
+    package init(sections: Int, ids: Int, randomPairs: Int = 0, maxItems: Int = 200, seed: UInt64 = 1) {
         self.sections = sections
         self.ids = ids
+        self.randomPairs = randomPairs
+        self.maxItems = maxItems
+        self.seed = seed
     }
 
-    /// The number of old snapshots, each a group (a JUnit case) of the run.
-    package var groupCount: Int { ConformanceKit.groupCount(sectionCount: sections, idCount: ids) }
+    /// The kit's options for this bound, on the groups of `shard`.
+    package func options(shard: Shard) -> ConformanceOptions {
+        ConformanceOptions(
+            sections: sections, sectionedIDs: ids, randomPairs: randomPairs, maxRandomItems: maxItems, seed: seed,
+            shard: shard)
+    }
 
-    /// `every pair of up to 2 sections and 3 items`.
-    package var description: String { "every pair of up to \(sections) sections and \(ids) items" }
+    /// The number of groups (JUnit cases) of the run: one per old
+    /// snapshot, then one per hundred random pairs.
+    package var groupCount: Int {
+        ConformanceKit.groupCount(sectionCount: sections, idCount: ids, randomPairs: randomPairs)
+    }
+
+    /// `every pair of up to 2 sections and 3 items`, then `, 100 random
+    /// pairs of up to 200 items (seed 1)` when there are random pairs.
+    package var description: String {
+        "every pair of up to \(sections) sections and \(ids) items"
+            + (randomPairs > 0 ? ", \(randomPairs) random pairs of up to \(maxItems) items (seed \(seed))" : "")
+    }
 }

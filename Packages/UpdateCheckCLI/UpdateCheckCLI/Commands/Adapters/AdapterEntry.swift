@@ -123,8 +123,7 @@ package struct AdapterEntry: Sendable {
         self.init(name: name, summary: adapter.summary, policy: adapter.policy, shape: .sectioned) {
             scope, shard throws(CLIError) in
             guard case .sectioned(let bound) = scope else { throw Self.mismatch(name, .sectioned) }
-            return ConformanceKit.check(
-                adapter, options: ConformanceOptions(sections: bound.sections, sectionedIDs: bound.ids, shard: shard))
+            return ConformanceKit.check(adapter, options: bound.options(shard: shard))
         }
     }
 

@@ -35,7 +35,9 @@ package enum AdaptersCheckCommand {
             With --sections s, the sectioned adapters (all of them, or those named) are proven
             on every pair of snapshots of up to s sections and --ids items (1 to 5, default 3;
             s=2 k=3: 131 old snapshots, 17,161 pairs), each with nothing, every kept item and
-            every kept section changed; a case is an old snapshot with all its pairs. With
+            every kept section changed; a case is an old snapshot with all its pairs. --random n
+            adds n random sectioned pairs of up to --max-items items (default 200, at most
+            255) in up to 8 sections, a case per hundred ('check' runs 100). With
             --exec, a program on a sectioned model (uikit-sections, diffable-sections) is proven
             so; a sectioned model needs --sections, and --sections with --exec a sectioned model.
             Exit codes: 0 all passed; 1 an adapter failed (a manifest's program that does not
@@ -201,9 +203,12 @@ package enum AdaptersCheckCommand {
     /// built-in sectioned adapter, on those named, or on the `--exec`
     /// program of a sectioned model.
     ///
+    /// With `--random n`, n random sectioned pairs of up to `--max-items`
+    /// items (default 200, at most 255) in up to 8 sections follow, from
+    /// `--seed`.
+    ///
     /// - Throws: exit 64 for an unknown sectioned adapter, `--ids` beyond 5,
-    ///   an option of the flat kit (`--random`, `--max-items`, `--seed`), or
-    ///   `--exec` without a sectioned `--model`; 65 or 66 for a program with
+    ///   `--max-items` beyond 255, or `--exec` without a sectioned `--model`; 65 or 66 for a program with
     ///   a bad handshake or that cannot be started; exit 73 when the JUnit
     ///   report cannot be written.
     static func sectioned(_ invocation: Invocation, sectionCount: Int, junit: OutputPath?) throws(CLIError) -> Proof {
@@ -213,17 +218,26 @@ package enum AdaptersCheckCommand {
                 "Invalid value \(quoted: idCount) for '--ids' with '--sections': expected a whole number from 1 to "
                     + "\(SectionedExhaustiveCheck.maximumIDCount).")
         }
-        for option in [random.spec, maxItems.spec, Options.seed.spec] where option.isGiven(in: invocation) {
+        let itemLimit = try maxItems.value(in: invocation) ?? BuiltInSuites.sectionedRandomItems
+        guard itemLimit <= RandomSectionedPairs.maximumItems else {
             throw .usage(
-                "'--\(option.long)' goes with the flat adapters: the sectioned pairs are all checked, none random.")
+                "Invalid value \(quoted: itemLimit) for '--max-items' with '--sections': expected a whole number from "
+                    + "0 to \(RandomSectionedPairs.maximumItems).")
         }
         let command = try exec.value(in: invocation)
         if command == nil { try refuseProgramOptions(invocation) }
         let shard = try Options.shard.value(in: invocation) ?? .whole
-        let bound = SectionedBound(sections: sectionCount, ids: idCount)
+        let bound = SectionedBound(
+            sections: sectionCount, ids: idCount, randomPairs: try random.value(in: invocation) ?? 0,
+            maxItems: itemLimit, seed: try Options.seed.value(in: invocation) ?? ConformanceOptions().seed)
+        let snapshots = ConformanceKit.groupCount(sectionCount: sectionCount, idCount: idCount)
         var description =
-            "\(bound) (\(bound.groupCount) old snapshots; nothing, every kept item, every kept "
-            + "section changed)"
+            "every pair of up to \(sectionCount) sections and \(idCount) items (\(snapshots) old snapshots; nothing, "
+            + "every kept item, every kept section changed)"
+        if bound.randomPairs > 0 {
+            description +=
+                ", \(bound.randomPairs) random sectioned pairs of up to \(bound.maxItems) items (seed \(bound.seed))"
+        }
         if shard != .whole { description += ", shard \(shard)" }
         var proof = Proof(
             adapters: [], scope: .sectioned(bound), shard: shard, description: description,
