@@ -149,6 +149,7 @@ public struct DisplayedSection<SectionID: Hashable & Sendable, ItemID: Hashable 
 
     /// The starting sections of a model showing `snapshot`: row *i* over all
     /// sections in cell *i*, nothing refreshed.
+    @inlinable
     public static func initial(showing snapshot: SectionedSnapshot<SectionID, ItemID>) -> [DisplayedSection] {
         var cell = 0
         return snapshot.sections.map { section in
