@@ -123,14 +123,14 @@ import Testing
                 [9/26] adapters appkit: 15 cases, 0 failed, S.SS s
                 [10/26] adapters recyclerview: 15 cases, 0 failed, S.SS s
                 [11/26] adapters diffable: 15 cases, 0 failed, S.SS s
-                [12/26] adapters uikit-sections: 33 cases, 0 failed, S.SS s
-                [13/26] adapters uikit-sections-reload: 33 cases, 0 failed, S.SS s
-                [14/26] adapters diffable-sections: 33 cases, 0 failed, S.SS s
-                [15/26] adapters diffable-reload-sections: 33 cases, 0 failed, S.SS s
-                [16/26] adapters appkit-sections: 33 cases, 0 failed, S.SS s
-                [17/26] adapters recyclerview-sections: 33 cases, 0 failed, S.SS s
-                [18/26] adapters recyclerview-no-payload-sections: 33 cases, 0 failed, S.SS s
-                [19/26] adapters animatedlist-sections: 33 cases, 0 failed, S.SS s
+                [12/26] adapters uikit-sections: 34 cases, 0 failed, S.SS s
+                [13/26] adapters uikit-sections-reload: 34 cases, 0 failed, S.SS s
+                [14/26] adapters diffable-sections: 34 cases, 0 failed, S.SS s
+                [15/26] adapters diffable-reload-sections: 34 cases, 0 failed, S.SS s
+                [16/26] adapters appkit-sections: 34 cases, 0 failed, S.SS s
+                [17/26] adapters recyclerview-sections: 34 cases, 0 failed, S.SS s
+                [18/26] adapters recyclerview-no-payload-sections: 34 cases, 0 failed, S.SS s
+                [19/26] adapters animatedlist-sections: 34 cases, 0 failed, S.SS s
                 [20/26] adapters uikit-bridge: 6 cases, 0 failed, S.SS s
                 [21/26] adapters uikit-refresh-then-move-bridge: 6 cases, 0 failed, S.SS s
                 [22/26] adapters appkit-bridge: 6 cases, 0 failed, S.SS s
@@ -150,14 +150,14 @@ import Testing
                 adapters appkit                               15         0 S.SS
                 adapters recyclerview                         15         0 S.SS
                 adapters diffable                             15         0 S.SS
-                adapters uikit-sections                       33         0 S.SS
-                adapters uikit-sections-reload                33         0 S.SS
-                adapters diffable-sections                    33         0 S.SS
-                adapters diffable-reload-sections             33         0 S.SS
-                adapters appkit-sections                      33         0 S.SS
-                adapters recyclerview-sections                33         0 S.SS
-                adapters recyclerview-no-payload-sections     33         0 S.SS
-                adapters animatedlist-sections                33         0 S.SS
+                adapters uikit-sections                       34         0 S.SS
+                adapters uikit-sections-reload                34         0 S.SS
+                adapters diffable-sections                    34         0 S.SS
+                adapters diffable-reload-sections             34         0 S.SS
+                adapters appkit-sections                      34         0 S.SS
+                adapters recyclerview-sections                34         0 S.SS
+                adapters recyclerview-no-payload-sections     34         0 S.SS
+                adapters animatedlist-sections                34         0 S.SS
                 adapters uikit-bridge                          6         0 S.SS
                 adapters uikit-refresh-then-move-bridge        6         0 S.SS
                 adapters appkit-bridge                         6         0 S.SS
@@ -165,14 +165,14 @@ import Testing
                 adapters uikit-sections-bridge                33         0 S.SS
                 adapters diffable-sections-bridge             33         0 S.SS
                 adapters appkit-sections-bridge               33         0 S.SS
-                total                                        769         0 S.SS
+                total                                        777         0 S.SS
                 seed 7, shard 1/1, ids 2, records 1
-                769 passed, 0 failed
+                777 passed, 0 failed
 
                 """)
         let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("report.xml"))
         #expect(report.root["name"] == "updatecheck check")
-        #expect(report.root["tests"] == "769")
+        #expect(report.root["tests"] == "777")
         #expect(report.root["failures"] == "0")
         #expect(
             report.suites.map(\.name) == [

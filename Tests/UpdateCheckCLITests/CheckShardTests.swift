@@ -41,7 +41,8 @@ import UpdateCheckDiff
         let suites: [CheckSuite] =
             try BuiltInSuites.make(CheckOptions(ids: 2, records: 1, areas: [.state, .diff])) + adapters
         let whole = Self.keys(try SuiteRunner(console: .discarding).run(suites).results)
-        #expect(whole.count == 93 + 33 + 196 + 4 * 8 + 8 * 33)
+        // Each sectioned adapter: 33 old snapshots, then a group of 100 random sectioned pairs.
+        #expect(whole.count == 93 + 33 + 196 + 4 * 8 + 8 * 34)
         #expect(Set(whole).count == whole.count)
         var union: [Key] = []
         for index in 1...count {
@@ -70,7 +71,7 @@ import UpdateCheckDiff
         #expect(merge.status == 0, "\(merge.stderr)")
         let expected = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("whole.xml"))
         let merged = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("merged.xml"))
-        #expect(merged.cases.count == 769)
+        #expect(merged.cases.count == 777)
         #expect(merged.cases.sorted() == expected.cases.sorted())
         #expect(merged.root["tests"] == expected.root["tests"])
         #expect(merged.root["failures"] == expected.root["failures"])
