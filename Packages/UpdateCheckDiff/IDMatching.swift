@@ -31,9 +31,13 @@ struct IDMatching: Sendable {
     /// compared with the old ID beside the previous match, after it or,
     /// when the last two matches went backwards, before it (old IDs are
     /// unique, so an equal one is the match the table would give): runs of
-    /// kept IDs in order or in reverse order are matched without hashing. A sequential pass
-    /// marks kept IDs and catches an old ID matched twice; IDs only in the
-    /// new snapshot are checked for duplicates with a table of just those.
+    /// kept IDs in order or in reverse order are matched without hashing.
+    /// IDs that are not integers, off that guess (a shuffle), are hashed a
+    /// block at a time before their lookups, so that the lookups' cache
+    /// misses overlap instead of each waiting behind the next hash. A
+    /// sequential pass marks kept IDs and catches an old ID matched twice;
+    /// IDs only in the new snapshot are checked for duplicates with a table
+    /// of just those.
     /// Each table is released before the next step allocates.
     ///
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` naming every
@@ -95,23 +99,58 @@ struct IDMatching: Sendable {
                             var next = -1
                             var last = -2
                             var misses = 0
-                            for offset in range {
-                                let found: Int
-                                if (misses < 4 || misses & 15 == 0) && UInt(bitPattern: next) < UInt(oldIDs.count)
-                                    && oldIDs[next] == newIDs[offset]
-                                {
-                                    found = next
-                                } else {
-                                    found = OffsetTable.find(
-                                        newIDs[offset], hash: OffsetTable.hash(newIDs[offset], seed: seed),
-                                        slots: slots, mask: mask, in: oldIDs)
-                                }
+                            /// Records the match of the new ID at `offset` and moves the guess beside it.
+                            @inline(__always) func record(_ found: Int, at offset: Int) {
                                 misses = found == next ? 0 : misses &+ 1
                                 if found >= 0 {
                                     next = found == last &- 1 ? found &- 1 : found &+ 1
                                     last = found
                                 }
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
+                            }
+                            /// Whether the guess is compared for the next ID.
+                            @inline(__always) func guesses() -> Bool { misses < 4 || misses & 15 == 0 }
+                            /// The match of the new ID at `offset`: the guess, when it is compared
+                            /// and equal, or the table's.
+                            @inline(__always) func match(_ offset: Int) -> Int {
+                                if guesses() && UInt(bitPattern: next) < UInt(oldIDs.count)
+                                    && oldIDs[next] == newIDs[offset]
+                                {
+                                    return next
+                                }
+                                return OffsetTable.find(
+                                    newIDs[offset], hash: OffsetTable.hash(newIDs[offset], seed: seed), slots: slots,
+                                    mask: mask, in: oldIDs)
+                            }
+                            if OffsetTable.hashesCheaply(ID.self) {
+                                for offset in range { record(match(offset), at: offset) }
+                                return
+                            }
+                            // Text (and other) IDs take dozens of instructions to hash, so in a shuffle a
+                            // probe's reads of a slot and an old ID, often cache misses, would each wait
+                            // behind the next ID's hash. Off the guess, the IDs up to the next one it is
+                            // compared with are hashed first, as a block, then probed one after another,
+                            // so that their reads overlap. The matches are the same either way.
+                            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { blockHashes in
+                                var offset = range.lowerBound
+                                while offset < range.upperBound {
+                                    if guesses() {
+                                        record(match(offset), at: offset)
+                                        offset &+= 1
+                                        continue
+                                    }
+                                    let end = min(offset &+ (16 &- (misses & 15)), range.upperBound)
+                                    for index in offset..<end {
+                                        blockHashes[index &- offset] = OffsetTable.hash(newIDs[index], seed: seed)
+                                    }
+                                    for index in offset..<end {
+                                        let found = OffsetTable.find(
+                                            newIDs[index], hash: blockHashes[index &- offset], slots: slots,
+                                            mask: mask, in: oldIDs)
+                                        record(found, at: index)
+                                    }
+                                    offset = end
+                                }
                             }
                         }
                     }
