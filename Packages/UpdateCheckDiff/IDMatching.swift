@@ -91,6 +91,12 @@ struct IDMatching: Sendable {
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
                         ParallelLoop.forEach(count: newIDs.count) { range in
                             let (oldIDs, newIDs, slots) = shared.pointer
+                            if !OffsetTable.hashesCheaply(ID.self) {
+                                lookUpHashingInBlocks(
+                                    range, old: oldIDs, new: newIDs, slots: slots, mask: mask, seed: seed,
+                                    into: output.pointer)
+                                return
+                            }
                             // The old offset beside the last match, on the side the last two matches
                             // went: kept IDs mostly keep their order (or, reversed, its opposite), so it
                             // is the likeliest match, compared in memory just read before hashing.
@@ -99,58 +105,23 @@ struct IDMatching: Sendable {
                             var next = -1
                             var last = -2
                             var misses = 0
-                            /// Records the match of the new ID at `offset` and moves the guess beside it.
-                            @inline(__always) func record(_ found: Int, at offset: Int) {
+                            for offset in range {
+                                let found: Int
+                                if (misses < 4 || misses & 15 == 0) && UInt(bitPattern: next) < UInt(oldIDs.count)
+                                    && oldIDs[next] == newIDs[offset]
+                                {
+                                    found = next
+                                } else {
+                                    found = OffsetTable.find(
+                                        newIDs[offset], hash: OffsetTable.hash(newIDs[offset], seed: seed),
+                                        slots: slots, mask: mask, in: oldIDs)
+                                }
                                 misses = found == next ? 0 : misses &+ 1
                                 if found >= 0 {
                                     next = found == last &- 1 ? found &- 1 : found &+ 1
                                     last = found
                                 }
                                 output.pointer[offset] = Int32(truncatingIfNeeded: found)
-                            }
-                            /// Whether the guess is compared for the next ID.
-                            @inline(__always) func guesses() -> Bool { misses < 4 || misses & 15 == 0 }
-                            /// The match of the new ID at `offset`: the guess, when it is compared
-                            /// and equal, or the table's.
-                            @inline(__always) func match(_ offset: Int) -> Int {
-                                if guesses() && UInt(bitPattern: next) < UInt(oldIDs.count)
-                                    && oldIDs[next] == newIDs[offset]
-                                {
-                                    return next
-                                }
-                                return OffsetTable.find(
-                                    newIDs[offset], hash: OffsetTable.hash(newIDs[offset], seed: seed), slots: slots,
-                                    mask: mask, in: oldIDs)
-                            }
-                            if OffsetTable.hashesCheaply(ID.self) {
-                                for offset in range { record(match(offset), at: offset) }
-                                return
-                            }
-                            // Text (and other) IDs take dozens of instructions to hash, so in a shuffle a
-                            // probe's reads of a slot and an old ID, often cache misses, would each wait
-                            // behind the next ID's hash. Off the guess, the IDs up to the next one it is
-                            // compared with are hashed first, as a block, then probed one after another,
-                            // so that their reads overlap. The matches are the same either way.
-                            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { blockHashes in
-                                var offset = range.lowerBound
-                                while offset < range.upperBound {
-                                    if guesses() {
-                                        record(match(offset), at: offset)
-                                        offset &+= 1
-                                        continue
-                                    }
-                                    let end = min(offset &+ (16 &- (misses & 15)), range.upperBound)
-                                    for index in offset..<end {
-                                        blockHashes[index &- offset] = OffsetTable.hash(newIDs[index], seed: seed)
-                                    }
-                                    for index in offset..<end {
-                                        let found = OffsetTable.find(
-                                            newIDs[index], hash: blockHashes[index &- offset], slots: slots,
-                                            mask: mask, in: oldIDs)
-                                        record(found, at: index)
-                                    }
-                                    offset = end
-                                }
                             }
                         }
                     }
@@ -198,6 +169,68 @@ struct IDMatching: Sendable {
             if hasDuplicate { throw duplicates(in: new, side: .new) }
         }
         return IDMatching(oldOffsetOfNew: oldOffsetOfNew, isKept: isKept, keptCount: keptCount)
+    }
+
+    /// Looks up the new IDs of `range` in the old snapshot's table, for IDs
+    /// that take dozens of instructions to hash (text and other IDs that are
+    /// not integers), writing each one's old offset (or `-1`) to `output`.
+    ///
+    /// The guess of ``match(old:new:)`` comes first, as there: the old ID
+    /// beside the previous match, compared for every ID while it keeps
+    /// matching and then for every sixteenth. Between those, in a shuffle,
+    /// a lookup's reads of a slot and an old ID, often cache misses, would
+    /// each wait behind the next ID's hash; so the IDs up to the next one
+    /// the guess is compared with are hashed first, as a block, then looked
+    /// up one after another, and their reads overlap. The matches are the
+    /// table's either way.
+    ///
+    /// - Complexity: O(*n*) expected for the *n* IDs of `range`; at most 16
+    ///   hashes held at a time, on the stack.
+    @inlinable
+    static func lookUpHashingInBlocks<ID: Hashable>(
+        _ range: Range<Int>, old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>,
+        slots: UnsafeBufferPointer<UInt64>, mask: Int, seed: UTF8Hash.Keys,
+        into output: UnsafeMutableBufferPointer<Int32>
+    ) {
+        var next = -1
+        var last = -2
+        var misses = 0
+        /// Records the match of the new ID at `offset` and moves the guess beside it.
+        @inline(__always) func record(_ found: Int, at offset: Int) {
+            misses = found == next ? 0 : misses &+ 1
+            if found >= 0 {
+                next = found == last &- 1 ? found &- 1 : found &+ 1
+                last = found
+            }
+            output[offset] = Int32(truncatingIfNeeded: found)
+        }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            if misses < 4 || misses & 15 == 0 {
+                let found: Int
+                if UInt(bitPattern: next) < UInt(old.count) && old[next] == new[offset] {
+                    found = next
+                } else {
+                    found = OffsetTable.find(
+                        new[offset], hash: OffsetTable.hash(new[offset], seed: seed), slots: slots, mask: mask, in: old)
+                }
+                record(found, at: offset)
+                offset &+= 1
+                continue
+            }
+            let start = offset
+            offset = min(start &+ (16 &- (misses & 15)), range.upperBound)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { hashes in
+                for index in start..<offset {
+                    hashes[index &- start] = OffsetTable.hash(new[index], seed: seed)
+                }
+                for index in start..<offset {
+                    record(
+                        OffsetTable.find(new[index], hash: hashes[index &- start], slots: slots, mask: mask, in: old),
+                        at: index)
+                }
+            }
+        }
     }
 
     /// The error naming every duplicate ID of `ids` with all of its offsets,
