@@ -31,9 +31,13 @@ struct IDMatching: Sendable {
     /// compared with the old ID beside the previous match, after it or,
     /// when the last two matches went backwards, before it (old IDs are
     /// unique, so an equal one is the match the table would give): runs of
-    /// kept IDs in order or in reverse order are matched without hashing. A sequential pass
-    /// marks kept IDs and catches an old ID matched twice; IDs only in the
-    /// new snapshot are checked for duplicates with a table of just those.
+    /// kept IDs in order or in reverse order are matched without hashing.
+    /// IDs that are not integers, off that guess (a shuffle), are hashed a
+    /// block at a time before their lookups, so that the lookups' cache
+    /// misses overlap instead of each waiting behind the next hash. A
+    /// sequential pass marks kept IDs and catches an old ID matched twice;
+    /// IDs only in the new snapshot are checked for duplicates with a table
+    /// of just those.
     /// Each table is released before the next step allocates.
     ///
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` naming every
@@ -87,6 +91,12 @@ struct IDMatching: Sendable {
                         let shared = SharedPointer((old: oldIDs, new: newIDs, slots: slots))
                         ParallelLoop.forEach(count: newIDs.count) { range in
                             let (oldIDs, newIDs, slots) = shared.pointer
+                            if !OffsetTable.hashesCheaply(ID.self) {
+                                lookUpHashingInBlocks(
+                                    range, old: oldIDs, new: newIDs, slots: slots, mask: mask, seed: seed,
+                                    into: output.pointer)
+                                return
+                            }
                             // The old offset beside the last match, on the side the last two matches
                             // went: kept IDs mostly keep their order (or, reversed, its opposite), so it
                             // is the likeliest match, compared in memory just read before hashing.
@@ -159,6 +169,68 @@ struct IDMatching: Sendable {
             if hasDuplicate { throw duplicates(in: new, side: .new) }
         }
         return IDMatching(oldOffsetOfNew: oldOffsetOfNew, isKept: isKept, keptCount: keptCount)
+    }
+
+    /// Looks up the new IDs of `range` in the old snapshot's table, for IDs
+    /// that take dozens of instructions to hash (text and other IDs that are
+    /// not integers), writing each one's old offset (or `-1`) to `output`.
+    ///
+    /// The guess of ``match(old:new:)`` comes first, as there: the old ID
+    /// beside the previous match, compared for every ID while it keeps
+    /// matching and then for every sixteenth. Between those, in a shuffle,
+    /// a lookup's reads of a slot and an old ID, often cache misses, would
+    /// each wait behind the next ID's hash; so the IDs up to the next one
+    /// the guess is compared with are hashed first, as a block, then looked
+    /// up one after another, and their reads overlap. The matches are the
+    /// table's either way.
+    ///
+    /// - Complexity: O(*n*) expected for the *n* IDs of `range`; at most 16
+    ///   hashes held at a time, on the stack.
+    @inlinable
+    static func lookUpHashingInBlocks<ID: Hashable>(
+        _ range: Range<Int>, old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>,
+        slots: UnsafeBufferPointer<UInt64>, mask: Int, seed: UTF8Hash.Keys,
+        into output: UnsafeMutableBufferPointer<Int32>
+    ) {
+        var next = -1
+        var last = -2
+        var misses = 0
+        /// Records the match of the new ID at `offset` and moves the guess beside it.
+        @inline(__always) func record(_ found: Int, at offset: Int) {
+            misses = found == next ? 0 : misses &+ 1
+            if found >= 0 {
+                next = found == last &- 1 ? found &- 1 : found &+ 1
+                last = found
+            }
+            output[offset] = Int32(truncatingIfNeeded: found)
+        }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            if misses < 4 || misses & 15 == 0 {
+                let found: Int
+                if UInt(bitPattern: next) < UInt(old.count) && old[next] == new[offset] {
+                    found = next
+                } else {
+                    found = OffsetTable.find(
+                        new[offset], hash: OffsetTable.hash(new[offset], seed: seed), slots: slots, mask: mask, in: old)
+                }
+                record(found, at: offset)
+                offset &+= 1
+                continue
+            }
+            let start = offset
+            offset = min(start &+ (16 &- (misses & 15)), range.upperBound)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { hashes in
+                for index in start..<offset {
+                    hashes[index &- start] = OffsetTable.hash(new[index], seed: seed)
+                }
+                for index in start..<offset {
+                    record(
+                        OffsetTable.find(new[index], hash: hashes[index &- start], slots: slots, mask: mask, in: old),
+                        at: index)
+                }
+            }
+        }
     }
 
     /// The error naming every duplicate ID of `ids` with all of its offsets,
