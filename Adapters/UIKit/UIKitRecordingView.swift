@@ -110,13 +110,14 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
     /// toolkit model, which names them.
     @inlinable
     func configureCells() {
-        guard !recorder.hasNewContent else {
+        defer {
             cellsAfter = []
             cellsBefore = []
             sectionsAfter = []
             sectionsBefore = []
-            return
         }
+        // Only a cell configured before the data source had the new content is recorded.
+        guard !recorder.hasNewContent else { return }
         let after = recorder.dataSource
         let before = recorder.dataSourceAtBatchStart
         var items = cellsAfter.compactMap { Plan.item(at: $0, in: after) }
@@ -124,10 +125,6 @@ public final class UIKitRecordingView<Plan: ListPlan, Call: UIKitViewCall>: UIKi
         items += cellsBefore.compactMap { Plan.item(at: $0, in: before) }
         items += sectionsBefore.flatMap { Plan.items(inSection: $0, of: before) }
         for item in items { recorder.configureCell(of: "\(item)") }
-        cellsAfter = []
-        cellsBefore = []
-        sectionsAfter = []
-        sectionsBefore = []
     }
 }
 

@@ -35,11 +35,4 @@ public enum BridgeEvent<Call: ToolkitCall>: ToolkitCall {
                 arguments: [CallArgument("item", .text(item))] + (stale ? [CallArgument("stale", .bool(true))] : []))
         }
     }
-
-    /// The toolkit call, or `nil` for a data-source event.
-    @inlinable
-    public var call: Call? {
-        if case .call(let call) = self { return call }
-        return nil
-    }
 }
