@@ -53,6 +53,11 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         try replay(batch)
     }
 
+    /// The replay: flags per section and per item before and after the
+    /// update, in scratch arrays indexed by offset (items by their offset
+    /// over all sections), checked in the order the rules
+    /// above list (so that a batch breaking several names the same one
+    /// whatever its calls' order), then the new state.
     @inlinable
     mutating func replay(
         _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
@@ -60,17 +65,66 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         let data = batch.dataSource.sections
         let before = shown.count
         let after = data.count
-        var deletedSections = Set<Int>()
-        var reloadedSections = Set<Int>()
-        var insertedSections = Set<Int>()
-        var sectionTarget: [Int: Int] = [:]
-        var sectionSource: [Int: Int] = [:]
-        var deletedItems = Set<ItemPath>()
-        var reloadedItems = Set<ItemPath>()
-        var reconfiguredItems = Set<ItemPath>()
-        var insertedItems = Set<ItemPath>()
-        var itemTarget: [ItemPath: ItemPath] = [:]
-        var itemSource: [ItemPath: ItemPath] = [:]
+        let oldItemCount = shown.reduce(0) { $0 + $1.rows.count }
+        let words = 4 * before + 5 * after + 2 + oldItemCount + batch.dataSource.itemCount
+        // Every flag and count in one scratch allocation, on the stack when small.
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: words) { (scratch) throws(UIKitBatchError) in
+            scratch.initialize(repeating: 0)
+            var used = 0
+            func take(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
+                defer { used += count }
+                return UnsafeMutableBufferPointer(rebasing: scratch[used..<(used + count)])
+            }
+            let oldStart = take(before + 1)
+            for section in 0..<before { oldStart[section + 1] = oldStart[section] + shown[section].rows.count }
+            let newStart = take(after + 1)
+            for section in 0..<after { newStart[section + 1] = newStart[section] + data[section].items.count }
+            let oldSections = take(before)
+            let newSections = take(after)
+            let oldItems = take(oldStart[before])
+            let newItems = take(newStart[after])
+            // Per old section: items deleted and moved out; per new section: inserted and moved in.
+            let deletedFrom = take(before)
+            let movedOutOf = take(before)
+            let insertedInto = take(after)
+            let movedInto = take(after)
+            let sourceOfNew = take(after)
+            try replay(
+                batch, oldStart: oldStart, newStart: newStart, oldSections: oldSections, newSections: newSections,
+                oldItems: oldItems, newItems: newItems, deletedFrom: deletedFrom, movedOutOf: movedOutOf,
+                insertedInto: insertedInto, movedInto: movedInto, sourceOfNew: sourceOfNew)
+        }
+    }
+
+    /// The replay on scratch space laid out by ``replay(_:)``, all zero.
+    @inlinable
+    mutating func replay(
+        _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>,
+        oldStart: UnsafeMutableBufferPointer<Int>, newStart: UnsafeMutableBufferPointer<Int>,
+        oldSections: UnsafeMutableBufferPointer<Int>, newSections: UnsafeMutableBufferPointer<Int>,
+        oldItems: UnsafeMutableBufferPointer<Int>, newItems: UnsafeMutableBufferPointer<Int>,
+        deletedFrom: UnsafeMutableBufferPointer<Int>, movedOutOf: UnsafeMutableBufferPointer<Int>,
+        insertedInto: UnsafeMutableBufferPointer<Int>, movedInto: UnsafeMutableBufferPointer<Int>,
+        sourceOfNew: UnsafeMutableBufferPointer<Int>
+    ) throws(UIKitBatchError) {
+        // Flag bits, with (move target or source + 1) above `shift`: per old
+        // section deleted and reloaded; per new section inserted (and, once
+        // known, reloaded through its source); per old item deleted,
+        // reloaded and reconfigured; per new item inserted (and taken, once
+        // filled).
+        let deleted = 1
+        let reloaded = 2
+        let reconfigured = 4
+        let inserted = 1
+        let reloadedNew = 2
+        let taken = 4
+        let shift = 3
+        let data = batch.dataSource.sections
+        let before = shown.count
+        let after = data.count
+        var moves: [(from: ItemPath, to: ItemPath)] = []
+        var deletedSectionCount = 0
+        var insertedSectionCount = 0
 
         func oldSection(_ action: String, _ section: Int) throws(UIKitBatchError) {
             guard (0..<before).contains(section) else {
@@ -82,19 +136,23 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 throw .sections(.sectionOutOfRangeAfter(action: action, section: section, count: after))
             }
         }
-        func oldItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) {
+        /// The item's offset over all old sections, once its path is checked.
+        func oldItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) -> Int {
             try oldSection(action, path.section)
-            let count = shown[path.section].rows.count
+            let count = oldStart[path.section + 1] - oldStart[path.section]
             guard (0..<count).contains(path.item) else {
                 throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: false))
             }
+            return oldStart[path.section] + path.item
         }
-        func newItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) {
+        /// The item's offset over all new sections, once its path is checked.
+        func newItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) -> Int {
             try newSection(action, path.section)
-            let count = data[path.section].items.count
+            let count = newStart[path.section + 1] - newStart[path.section]
             guard (0..<count).contains(path.item) else {
                 throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: true))
             }
+            return newStart[path.section] + path.item
         }
 
         for call in batch.calls {
@@ -102,187 +160,210 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             case .deleteSections(let list):
                 for section in list {
                     try oldSection("delete", section)
-                    guard deletedSections.insert(section).inserted else {
+                    guard oldSections[section] & deleted == 0 else {
                         throw .sections(.duplicateSection(action: "delete", section: section))
                     }
+                    oldSections[section] |= deleted
+                    deletedSectionCount += 1
                 }
             case .insertSections(let list):
                 for section in list {
                     try newSection("insert", section)
-                    guard insertedSections.insert(section).inserted else {
+                    guard newSections[section] & inserted == 0 else {
                         throw .sections(.duplicateSection(action: "insert", section: section))
                     }
+                    newSections[section] |= inserted
+                    insertedSectionCount += 1
                 }
             case .reloadSections(let list):
                 for section in list {
                     try oldSection("reload", section)
-                    guard reloadedSections.insert(section).inserted else {
+                    guard oldSections[section] & reloaded == 0 else {
                         throw .sections(.duplicateSection(action: "reload", section: section))
                     }
+                    oldSections[section] |= reloaded
                 }
             case .moveSection(let from, let to):
                 try oldSection("move", from)
                 try newSection("move", to)
-                guard sectionTarget[from] == nil else {
+                guard oldSections[from] >> shift == 0 else {
                     throw .sections(.duplicateSection(action: "move", section: from))
                 }
-                guard sectionSource[to] == nil else { throw .sections(.duplicateSection(action: "move", section: to)) }
-                sectionTarget[from] = to
-                sectionSource[to] = from
+                guard newSections[to] >> shift == 0 else {
+                    throw .sections(.duplicateSection(action: "move", section: to))
+                }
+                oldSections[from] |= (to + 1) << shift
+                newSections[to] |= (from + 1) << shift
             case .item(let itemCall):
                 switch itemCall {
                 case .deleteItems(let paths):
                     for path in paths {
-                        try oldItem("delete", path)
-                        guard deletedItems.insert(path).inserted else {
+                        let item = try oldItem("delete", path)
+                        guard oldItems[item] & deleted == 0 else {
                             throw .sections(.duplicateItem(action: "delete", path: path))
                         }
+                        oldItems[item] |= deleted
+                        deletedFrom[path.section] += 1
                     }
                 case .insertItems(let paths):
                     for path in paths {
-                        try newItem("insert", path)
-                        guard insertedItems.insert(path).inserted else {
+                        let item = try newItem("insert", path)
+                        guard newItems[item] & inserted == 0 else {
                             throw .sections(.duplicateItem(action: "insert", path: path))
                         }
+                        newItems[item] |= inserted
+                        insertedInto[path.section] += 1
                     }
                 case .reloadItems(let paths):
-                    for path in paths {
-                        try oldItem("reload", path)
-                        reloadedItems.insert(path)
-                    }
+                    for path in paths { oldItems[try oldItem("reload", path)] |= reloaded }
                 case .reconfigureItems(let paths):
-                    for path in paths {
-                        try oldItem("reconfigure", path)
-                        reconfiguredItems.insert(path)
-                    }
+                    for path in paths { oldItems[try oldItem("reconfigure", path)] |= reconfigured }
                 case .moveItem(let from, let to):
-                    try oldItem("move", from)
-                    try newItem("move", to)
-                    guard itemTarget[from] == nil else { throw .sections(.duplicateItem(action: "move", path: from)) }
-                    guard itemSource[to] == nil else { throw .sections(.duplicateItem(action: "move", path: to)) }
-                    itemTarget[from] = to
-                    itemSource[to] = from
+                    let source = try oldItem("move", from)
+                    let target = try newItem("move", to)
+                    guard oldItems[source] >> shift == 0 else {
+                        throw .sections(.duplicateItem(action: "move", path: from))
+                    }
+                    guard newItems[target] >> shift == 0 else {
+                        throw .sections(.duplicateItem(action: "move", path: to))
+                    }
+                    oldItems[source] |= (target + 1) << shift
+                    newItems[target] |= (source + 1) << shift
+                    movedOutOf[from.section] += 1
+                    movedInto[to.section] += 1
+                    moves.append((from, to))
                 }
             }
         }
 
         // Conflicting section calls.
-        for section in deletedSections.sorted() {
-            if reloadedSections.contains(section) {
+        for section in 0..<before where oldSections[section] & deleted != 0 {
+            if oldSections[section] & reloaded != 0 {
                 throw .sections(.sectionConflict(first: "delete", second: "reload", section: section))
             }
-            if sectionTarget[section] != nil {
+            if oldSections[section] >> shift != 0 {
                 throw .sections(.sectionConflict(first: "delete", second: "move", section: section))
             }
         }
-        for section in reloadedSections.sorted() where sectionTarget[section] != nil {
+        for section in 0..<before where oldSections[section] & reloaded != 0 && oldSections[section] >> shift != 0 {
             throw .sections(.sectionConflict(first: "reload", second: "move", section: section))
         }
-        for section in insertedSections.sorted() where sectionSource[section] != nil {
+        for section in 0..<after where newSections[section] & inserted != 0 && newSections[section] >> shift != 0 {
             throw .sections(.sectionConflict(first: "insert", second: "move", section: section))
         }
         // Item calls against the section calls, then against each other.
-        let oldCalls: [(String, Set<ItemPath>)] = [
-            ("delete", deletedItems), ("reload", reloadedItems), ("reconfigure", reconfiguredItems),
-        ]
-        for (action, paths) in oldCalls {
-            for path in paths.sorted() {
-                if deletedSections.contains(path.section) {
-                    throw .sections(.itemInDeletedSection(action: action, path: path))
-                }
-                if sectionTarget[path.section] != nil {
-                    throw .sections(.itemChangeInMovedSection(action: action, path: path, section: path.section))
-                }
-                if reloadedSections.contains(path.section) {
-                    throw .sections(.itemChangeInReloadedSection(action: action, path: path, section: path.section))
+        var flag = deleted
+        while flag <= reconfigured {
+            defer { flag <<= 1 }
+            let action = flag == deleted ? "delete" : flag == reloaded ? "reload" : "reconfigure"
+            for section in 0..<before where oldSections[section] != 0 {
+                for item in oldStart[section]..<oldStart[section + 1] where oldItems[item] & flag != 0 {
+                    let path = ItemPath(section: section, item: item - oldStart[section])
+                    if oldSections[section] & deleted != 0 {
+                        throw .sections(.itemInDeletedSection(action: action, path: path))
+                    }
+                    if oldSections[section] >> shift != 0 {
+                        throw .sections(.itemChangeInMovedSection(action: action, path: path, section: section))
+                    }
+                    throw .sections(.itemChangeInReloadedSection(action: action, path: path, section: section))
                 }
             }
         }
         // Which old section fills each new offset.
-        var sourceOfNew = [Int](repeating: -1, count: after)
-        var staying = (0..<before).filter { !deletedSections.contains($0) && sectionTarget[$0] == nil }.makeIterator()
-        guard after == before - deletedSections.count + insertedSections.count else {
+        guard after == before - deletedSectionCount + insertedSectionCount else {
             throw .sections(
                 .invalidSectionCount(
-                    before: before, after: after, inserted: insertedSections.count, deleted: deletedSections.count))
+                    before: before, after: after, inserted: insertedSectionCount, deleted: deletedSectionCount))
         }
-        for section in 0..<after where !insertedSections.contains(section) {
-            if let source = sectionSource[section] {
-                sourceOfNew[section] = source
-            } else if let source = staying.next() {
-                sourceOfNew[section] = source
+        for section in 0..<after { sourceOfNew[section] = -1 }
+        var staying = 0
+        for section in 0..<after where newSections[section] & inserted == 0 {
+            if newSections[section] >> shift != 0 {
+                sourceOfNew[section] = newSections[section] >> shift - 1
+            } else {
+                while staying < before && (oldSections[staying] & deleted != 0 || oldSections[staying] >> shift != 0) {
+                    staying += 1
+                }
+                guard staying < before else { continue }
+                sourceOfNew[section] = staying
+                staying += 1
+            }
+            if oldSections[sourceOfNew[section]] & reloaded != 0 { newSections[section] |= reloadedNew }
+        }
+        for section in 0..<after where newSections[section] != 0 {
+            for item in newStart[section]..<newStart[section + 1] where newItems[item] & inserted != 0 {
+                let path = ItemPath(section: section, item: item - newStart[section])
+                if newSections[section] & inserted != 0 { throw .sections(.insertIntoInsertedSection(path)) }
+                if newSections[section] >> shift != 0 {
+                    throw .sections(.itemChangeInMovedSection(action: "insert", path: path, section: section))
+                }
+                throw .sections(.itemChangeInReloadedSection(action: "insert", path: path, section: section))
             }
         }
-        let reloadedNew = Set(
-            sourceOfNew.indices.filter { sourceOfNew[$0] >= 0 && reloadedSections.contains(sourceOfNew[$0]) })
-        for path in insertedItems.sorted() {
-            if insertedSections.contains(path.section) { throw .sections(.insertIntoInsertedSection(path)) }
-            if sectionSource[path.section] != nil {
-                throw .sections(.itemChangeInMovedSection(action: "insert", path: path, section: path.section))
-            }
-            if reloadedNew.contains(path.section) {
-                throw .sections(.itemChangeInReloadedSection(action: "insert", path: path, section: path.section))
-            }
-        }
-        for (from, to) in itemTarget.sorted(by: { $0.key < $1.key }) {
-            if deletedSections.contains(from.section) { throw .sections(.moveOutOfDeletedSection(from: from, to: to)) }
-            if insertedSections.contains(to.section) { throw .sections(.moveIntoInsertedSection(from: from, to: to)) }
-            if sectionTarget[from.section] != nil {
+        moves.sort { $0.from < $1.from }
+        for (from, to) in moves {
+            let source = oldSections[from.section]
+            let target = newSections[to.section]
+            if source & deleted != 0 { throw .sections(.moveOutOfDeletedSection(from: from, to: to)) }
+            if target & inserted != 0 { throw .sections(.moveIntoInsertedSection(from: from, to: to)) }
+            if source >> shift != 0 {
                 throw .sections(.itemChangeInMovedSection(action: "move", path: from, section: from.section))
             }
-            if sectionSource[to.section] != nil {
+            if target >> shift != 0 {
                 throw .sections(.itemChangeInMovedSection(action: "move", path: to, section: to.section))
             }
-            if reloadedSections.contains(from.section) {
+            if source & reloaded != 0 {
                 throw .sections(.itemChangeInReloadedSection(action: "move", path: from, section: from.section))
             }
-            if reloadedNew.contains(to.section) {
+            if target & reloadedNew != 0 {
                 throw .sections(.itemChangeInReloadedSection(action: "move", path: to, section: to.section))
             }
-            if deletedItems.contains(from) {
-                throw .sections(.itemConflict(first: "delete", second: "move", path: from))
-            }
-            if reloadedItems.contains(from) {
-                throw .sections(.itemConflict(first: "reload", second: "move", path: from))
-            }
-            if reconfiguredItems.contains(from) {
+            let flags = oldItems[oldStart[from.section] + from.item]
+            if flags & deleted != 0 { throw .sections(.itemConflict(first: "delete", second: "move", path: from)) }
+            if flags & reloaded != 0 { throw .sections(.itemConflict(first: "reload", second: "move", path: from)) }
+            if flags & reconfigured != 0 {
                 throw .sections(.itemConflict(first: "reconfigure", second: "move", path: from))
             }
-            if insertedItems.contains(to) { throw .sections(.itemConflict(first: "insert", second: "move", path: to)) }
-        }
-        for path in deletedItems.sorted() {
-            if reloadedItems.contains(path) {
-                throw .sections(.itemConflict(first: "delete", second: "reload", path: path))
+            if newItems[newStart[to.section] + to.item] & inserted != 0 {
+                throw .sections(.itemConflict(first: "insert", second: "move", path: to))
             }
-            if reconfiguredItems.contains(path) {
-                throw .sections(.itemConflict(first: "delete", second: "reconfigure", path: path))
+        }
+        for section in 0..<before where deletedFrom[section] > 0 {
+            for item in oldStart[section]..<oldStart[section + 1] where oldItems[item] & deleted != 0 {
+                let path = ItemPath(section: section, item: item - oldStart[section])
+                if oldItems[item] & reloaded != 0 {
+                    throw .sections(.itemConflict(first: "delete", second: "reload", path: path))
+                }
+                if oldItems[item] & reconfigured != 0 {
+                    throw .sections(.itemConflict(first: "delete", second: "reconfigure", path: path))
+                }
             }
         }
         // Per-section counts.
-        for section in 0..<after where sourceOfNew[section] >= 0 && !reloadedNew.contains(section) {
+        for section in 0..<after where sourceOfNew[section] >= 0 && newSections[section] & reloadedNew == 0 {
             let source = sourceOfNew[section]
-            let beforeCount = shown[source].rows.count
-            let deleted = deletedItems.count { $0.section == source }
-            let inserted = insertedItems.count { $0.section == section }
-            let movedOut = itemTarget.keys.count { $0.section == source }
-            let movedIn = itemSource.keys.count { $0.section == section }
-            let afterCount = data[section].items.count
-            guard afterCount == beforeCount + inserted - deleted + movedIn - movedOut else {
+            let beforeCount = oldStart[source + 1] - oldStart[source]
+            let afterCount = newStart[section + 1] - newStart[section]
+            let (insertedCount, deletedCount) = (insertedInto[section], deletedFrom[source])
+            let (movedIn, movedOut) = (movedInto[section], movedOutOf[source])
+            guard afterCount == beforeCount + insertedCount - deletedCount + movedIn - movedOut else {
                 throw .sections(
                     .invalidItemCount(
-                        section: section, before: beforeCount, after: afterCount, inserted: inserted, deleted: deleted,
-                        movedIn: movedIn, movedOut: movedOut))
+                        section: section, before: beforeCount, after: afterCount, inserted: insertedCount,
+                        deleted: deletedCount, movedIn: movedIn, movedOut: movedOut))
             }
         }
 
-        // The new state.
+        // The new state: moved items, then inserted ones, then the ones that
+        // stay fill the free slots in their old order.
         var next: [DisplayedSection<SectionID, ItemID>] = []
         next.reserveCapacity(after)
         for section in 0..<after {
             let source = sourceOfNew[section]
             let items = data[section].items
-            if source < 0 || reloadedNew.contains(section) {
+            if source < 0 || newSections[section] & reloadedNew != 0 {
                 var rows: [DisplayedRow<ItemID>] = []
+                rows.reserveCapacity(items.count)
                 for item in items {
                     rows.append(DisplayedRow(id: item, cell: nextCell, isRefreshed: true))
                     nextCell += 1
@@ -290,31 +371,33 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 next.append(DisplayedSection(id: data[section].id, rows: rows, isRefreshed: true))
                 continue
             }
-            var slots = [DisplayedRow<ItemID>?](repeating: nil, count: items.count)
-            for (to, from) in itemSource where to.section == section {
-                slots[to.item] = shown[from.section].rows[from.item]
+            let first = newStart[section]
+            var rows = items.map { DisplayedRow(id: $0, cell: -1, isRefreshed: true) }
+            for (from, to) in moves where to.section == section {
+                rows[to.item] = shown[from.section].rows[from.item]
+                newItems[first + to.item] |= taken
             }
-            for path in insertedItems where path.section == section {
-                slots[path.item] = DisplayedRow(id: items[path.item], cell: nextCell, isRefreshed: true)
+            for slot in rows.indices where newItems[first + slot] & inserted != 0 {
+                rows[slot].cell = nextCell
                 nextCell += 1
+                newItems[first + slot] |= taken
             }
             var slot = 0
             for (offset, row) in shown[source].rows.enumerated() {
-                let path = ItemPath(section: source, item: offset)
-                if deletedItems.contains(path) || itemTarget[path] != nil { continue }
-                while slots[slot] != nil { slot += 1 }
-                if reloadedItems.contains(path) {
-                    slots[slot] = DisplayedRow(id: items[slot], cell: nextCell, isRefreshed: true)
+                let flags = oldItems[oldStart[source] + offset]
+                if flags & deleted != 0 || flags >> shift != 0 { continue }
+                while newItems[first + slot] & taken != 0 { slot += 1 }
+                if flags & reloaded != 0 {
+                    rows[slot].cell = nextCell
                     nextCell += 1
-                } else if reconfiguredItems.contains(path) {
-                    slots[slot] = DisplayedRow(id: items[slot], cell: row.cell, isRefreshed: true)
+                } else if flags & reconfigured != 0 {
+                    rows[slot].cell = row.cell
                 } else {
-                    slots[slot] = row
+                    rows[slot] = row
                 }
+                slot += 1
             }
-            next.append(
-                DisplayedSection(
-                    id: shown[source].id, rows: slots.map { $0! }, isRefreshed: shown[source].isRefreshed))
+            next.append(DisplayedSection(id: shown[source].id, rows: rows, isRefreshed: shown[source].isRefreshed))
         }
         shown = next
     }

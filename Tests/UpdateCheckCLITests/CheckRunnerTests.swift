@@ -224,10 +224,10 @@ extension Console {
                 ])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.adapters])).map(\.caseCount)
-                == [75, 75, 75, 75] + Array(repeating: 132, count: 8) + [66, 66, 66, 66, 33, 33, 33])
+                == [15, 15, 15, 15] + Array(repeating: 36, count: 8) + [66, 66, 66, 66, 33, 33, 33])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 2, areas: [.adapters])).dropFirst(4).map(\.caseCount)
-                == Array(repeating: 34, count: 8) + [6, 6, 6, 6, 33, 33, 33])
+                == Array(repeating: 21, count: 8) + [6, 6, 6, 6, 33, 33, 33])
         #expect(
             try BuiltInSuites.make(CheckOptions(ids: 4, areas: [.diff])).map(\.name) == [
                 "diff seed", "diff seed k=4", "diff sections s=2 k=4", "diff sections s=3 k=3",

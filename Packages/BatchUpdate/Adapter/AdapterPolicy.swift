@@ -36,6 +36,15 @@ public struct AdapterPolicy: Sendable, Hashable, CustomStringConvertible {
         return RowExpectation(keepsCell: refresh == .reconfigure, isRefreshed: true)
     }
 
+    /// Whether ``expectation(isMoved:isChanged:)`` can differ between a
+    /// moved and an unmoved row that is changed as `isChanged` says: when
+    /// moves replace cells, or when a changed row that moves is deleted and
+    /// inserted. Otherwise a checker need not ask which rows moved.
+    @inlinable
+    public func expectationDependsOnMoves(isChanged: Bool) -> Bool {
+        moves == .replacesCell || (isChanged && movedAndChanged == .deleteAndInsert)
+    }
+
     /// `moved+changed: move-then-refresh, refresh: reconfigure`, followed by
     /// `, moves: replaces-cell` for a toolkit without a move primitive.
     public var description: String {

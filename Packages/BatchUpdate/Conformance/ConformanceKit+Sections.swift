@@ -44,13 +44,14 @@ extension ConformanceKit {
         let watch = Stopwatch()
         let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
             .snapshots
+        let olds = options.oldSnapshotsUpToRenaming ? snapshots.filter(isNamedInPoolOrder) : snapshots
         let size = max(1, options.randomGroupSize)
         let randomGroups = (max(0, options.randomPairs) + size - 1) / size
-        let positions = Array(options.shard.positions(among: snapshots.count + randomGroups))
+        let positions = Array(options.shard.positions(among: olds.count + randomGroups))
         let groups = ParallelLoop.map(count: positions.count, inParallel: options.runsInParallel) { index in
             let position = positions[index]
-            if position < snapshots.count { return group(adapter, old: snapshots[position], snapshots: snapshots) }
-            let first = (position - snapshots.count) * size
+            if position < olds.count { return group(adapter, old: olds[position], snapshots: snapshots) }
+            let first = (position - olds.count) * size
             return randomGroup(adapter, pairs: first..<min(first + size, options.randomPairs), options: options)
         }
         return ConformanceReport(
@@ -59,11 +60,15 @@ extension ConformanceKit {
     }
 
     /// The number of groups of an unsharded sectioned run of up to
-    /// `sectionCount` sections and `idCount` items: one per old snapshot,
-    /// then one per `groupSize` of the `randomPairs` random pairs.
-    public static func groupCount(sectionCount: Int, idCount: Int, randomPairs: Int = 0, groupSize: Int = 100) -> Int {
+    /// `sectionCount` sections and `idCount` items: one per old snapshot
+    /// (one per renaming when `upToRenaming`, see
+    /// ``sectionedOldSnapshots(options:)``), then one per `groupSize` of the
+    /// `randomPairs` random pairs.
+    public static func groupCount(
+        sectionCount: Int, idCount: Int, randomPairs: Int = 0, groupSize: Int = 100, upToRenaming: Bool = false
+    ) -> Int {
         let size = max(1, groupSize)
-        return SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
+        return oldSnapshotCount(sectionCount: sectionCount, idCount: idCount, upToRenaming: upToRenaming)
             + (max(0, randomPairs) + size - 1) / size
     }
 
@@ -223,7 +228,16 @@ extension ConformanceKit {
         for section in old.sections {
             for item in section.items { initialCells[item] = initialCells.count }
         }
-        let moved = adapter.movedItems(for: plan)
+        // What the adapter moves matters only where the policy treats moved
+        // rows apart (cells replaced by moves, or moved and changed rows
+        // deleted and inserted); asked once, when first needed.
+        let policy = adapter.policy
+        var moved: Set<ItemID>?
+        func isMoved(_ item: ItemID, changed: Bool) -> Bool {
+            guard policy.expectationDependsOnMoves(isChanged: changed) else { return false }
+            if moved == nil { moved = adapter.movedItems(for: plan) }
+            return moved.unsafelyUnwrapped.contains(item)
+        }
         for section in shown {
             if sections.contains(section.id) && !section.isRefreshed {
                 return failure(.sectionNotRefreshed(id: "\(section.id)"))
@@ -233,10 +247,8 @@ extension ConformanceKit {
                     return failure(.sectionItemNotRefreshed(id: "\(row.id)"))
                 }
                 guard let cell = initialCells[row.id], !sections.contains(section.id) else { continue }
-                let keeps = adapter.policy.expectation(
-                    isMoved: moved.contains(row.id), isChanged: items.contains(row.id)
-                )
-                .keepsCell
+                let changed = items.contains(row.id)
+                let keeps = policy.expectation(isMoved: isMoved(row.id, changed: changed), isChanged: changed).keepsCell
                 if keeps && row.cell != cell {
                     return failure(.sectionCellLost(id: "\(row.id)", cell: cell, now: row.cell))
                 }

@@ -41,19 +41,20 @@ public enum ConformanceKit {
     ) -> ConformanceReport where Adapter.Plan == UpdatePlan<Int> {
         let watch = Stopwatch()
         let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
+        let olds = oldSnapshots(options: options)
         let randomGroupSize = max(1, options.randomGroupSize)
         let selected = Array(options.shard.positions(among: groupCount(options: options)))
         // The random groups, the largest, start first, so that no core is
         // left with one at the end; the report keeps the groups' order.
         let schedule =
-            selected.indices.filter { selected[$0] >= selections.count }
-            + selected.indices.filter { selected[$0] < selections.count }
+            selected.indices.filter { selected[$0] >= olds.count }
+            + selected.indices.filter { selected[$0] < olds.count }
         let scheduled = ParallelLoop.map(count: schedule.count, inParallel: options.runsInParallel) { turn in
             let group = selected[schedule[turn]]
-            if group < selections.count {
-                return exhaustiveGroup(adapter, old: selections[group], selections: selections, options: options)
+            if group < olds.count {
+                return exhaustiveGroup(adapter, old: olds[group], selections: selections, options: options)
             }
-            let first = (group - selections.count) * randomGroupSize
+            let first = (group - olds.count) * randomGroupSize
             return randomGroup(
                 adapter, pairs: first..<min(first + randomGroupSize, options.randomPairs), options: options)
         }
@@ -65,14 +66,17 @@ public enum ConformanceKit {
     }
 
     /// The number of groups of an unsharded run of `options`: one per old
-    /// snapshot (1,957 for 6 IDs, 326 for 5, 65 for 4), then one per
+    /// snapshot (1,957 for 6 IDs, 326 for 5, 65 for 4; *k* + 1 up to
+    /// renaming, see ``oldSnapshots(options:)``), then one per
     /// ``ConformanceOptions/randomGroupSize`` random pairs.
     ///
     /// Groups are numbered in that order from 0; shard *i* of *n* runs the
     /// groups whose number leaves remainder *i* − 1 when divided by *n*.
     public static func groupCount(options: ConformanceOptions) -> Int {
         let size = max(1, options.randomGroupSize)
-        return snapshotCount(ids: options.ids) + (max(0, options.randomPairs) + size - 1) / size
+        let olds =
+            options.oldSnapshotsUpToRenaming && options.ids > 0 ? options.ids + 1 : snapshotCount(ids: options.ids)
+        return olds + (max(0, options.randomPairs) + size - 1) / size
     }
 
     /// The number of ordered selections of up to `ids` distinct IDs; 0 when

@@ -40,6 +40,7 @@ extension UpdatePlan: ListPlan {
     /// The kept items the diff moves.
     ///
     /// - Complexity: O(*n*) in the number of new items.
+    @inlinable
     public var movedItems: Set<ID> { Set(new.indices.lazy.filter { isMoved(new: $0) }.map { new[$0] }) }
 
     /// The IDs of the rows.

@@ -73,9 +73,11 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     /// Whether nothing changes, in structure or content.
+    @inlinable
     public var isEmpty: Bool { diff.isEmpty && changedItems.isEmpty && changedSections.isEmpty }
 
     /// The kept items the diff moves (to another section, or within their own).
+    @inlinable
     public var movedItems: Set<ItemID> { Set(diff.itemMoves.map { $0.id }) }
 
     /// The path of `position`, in UIKit's terms.

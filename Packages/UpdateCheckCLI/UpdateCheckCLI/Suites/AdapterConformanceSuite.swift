@@ -7,7 +7,7 @@ import UpdateCheckDiff
 ///
 /// `updatecheck check` proves each default adapter on every pair over
 /// `--ids` IDs and ``randomPairs`` random pairs, and each built-in sectioned
-/// adapter on `BuiltInSuites.sectionedAdapterBound(ids:)`
+/// adapter on `BuiltInSuites.sectionedAdapterBound(ids:seed:)`
 /// (``make(_:scope:)``); `updatecheck adapters check` proves the adapters it
 /// is given with its own options (``command(_:scope:shard:observe:)``). A
 /// failing case carries a picture of its smallest failing pair, which

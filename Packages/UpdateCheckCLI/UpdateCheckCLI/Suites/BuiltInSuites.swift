@@ -9,8 +9,9 @@ package enum BuiltInSuites {
     /// the one of 3 sections and up to 3 of them
     /// (``threeSectionDiffIDs(ids:)``), where a case can delete one section,
     /// insert another and keep a third; the
-    /// conformance kit for each of the four built-in adapters, then the
-    /// sectioned kit for every built-in sectioned adapter on 2 sections and up
+    /// conformance kit for each of the four built-in adapters (every pair
+    /// over `--ids` IDs, from one old snapshot per renaming), then the
+    /// sectioned kit for every built-in sectioned adapter on 3 sections and up
     /// to 3 of the IDs (``sectionedAdapterBound(ids:seed:)``), then the bridges to
     /// UIKit, AppKit and diffable data sources (`BuiltInAdapters.bridges`),
     /// each on its recording view (``bridgeSuites(options:)``).
@@ -40,7 +41,8 @@ package enum BuiltInSuites {
                     DiffExhaustiveSuite.sectioned(
                         sectionCount: 3, idCount: threeSectionIDs, name: "diff sections s=3 k=\(threeSectionIDs)"))
             case .adapters:
-                suites += adapterSuites(BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options)
+                suites += adapterSuites(
+                    BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options, upToRenaming: true)
                 suites += bridgeSuites(options: options)
             }
         }
@@ -49,14 +51,26 @@ package enum BuiltInSuites {
 
     /// The suites of `check` proving `adapters`, in order: a flat adapter on
     /// every pair over `--ids` IDs and `randomPairs` random pairs from
-    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:seed:)``.
+    /// `--seed`, a sectioned one on ``sectionedAdapterBound(ids:seed:)``,
+    /// or on ``teamSectionedAdapterBound(ids:seed:)`` unless `upToRenaming`.
+    ///
+    /// `upToRenaming` (the built-in adapters, generic over their IDs) starts
+    /// the exhaustive pairs from one old snapshot per renaming of its IDs
+    /// (`ConformanceOptions.oldSnapshotsUpToRenaming`). A team's adapters
+    /// and programs get every old snapshot: a program may answer by the names
+    /// it sees.
     package static func adapterSuites(
-        _ adapters: [AdapterEntry], options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs
+        _ adapters: [AdapterEntry], options: CheckOptions, randomPairs: Int = AdapterConformanceSuite.randomPairs,
+        upToRenaming: Bool = false
     ) -> [CheckSuite] {
-        let flat = ConformanceScope.flat(
-            AdapterConformanceSuite.options(ids: options.ids, seed: options.seed, randomPairs: randomPairs))
-        let sectioned = ConformanceScope.sectioned(sectionedAdapterBound(ids: options.ids, seed: options.seed))
-        return suites(adapters, flat: flat, sectioned: sectioned)
+        var flatOptions = AdapterConformanceSuite.options(
+            ids: options.ids, seed: options.seed, randomPairs: randomPairs)
+        flatOptions.oldSnapshotsUpToRenaming = upToRenaming
+        let bound =
+            upToRenaming
+            ? sectionedAdapterBound(ids: options.ids, seed: options.seed)
+            : teamSectionedAdapterBound(ids: options.ids, seed: options.seed)
+        return suites(adapters, flat: .flat(flatOptions), sectioned: .sectioned(bound))
     }
 
     /// One suite per adapter, on `flat` or `sectioned` as its shape says.
@@ -94,11 +108,23 @@ package enum BuiltInSuites {
     /// snapshots, 958,441 pairs).
     package static func threeSectionDiffIDs(ids: Int) -> Int { min(ids, 3) }
 
-    /// The bound of the sectioned adapter suites: 2 sections and `ids`
-    /// items, at most 3 (131 old snapshots, 48,633 cases per adapter), then
-    /// ``sectionedRandomPairs`` random sectioned pairs of up to
-    /// ``sectionedRandomItems`` items in up to 8 sections, from `seed`.
+    /// The bound of the built-in sectioned adapter suites: 3 sections and
+    /// `ids` items, at most 3, from one old snapshot per renaming (35 old
+    /// snapshots, 98,070 cases per adapter, standing for all 979 and
+    /// 2,802,244), then ``sectionedRandomPairs`` random sectioned pairs of
+    /// up to ``sectionedRandomItems`` items in up to 8 sections, from `seed`.
+    /// Only a third section lets one update delete a section, insert another
+    /// and keep one, where section indexes shift under item moves.
     package static func sectionedAdapterBound(ids: Int, seed: UInt64) -> SectionedBound {
+        SectionedBound(
+            sections: 3, ids: min(ids, 3), randomPairs: sectionedRandomPairs, maxItems: sectionedRandomItems,
+            seed: seed, upToRenaming: true)
+    }
+
+    /// The bound of a team's sectioned adapters and programs: 2 sections
+    /// and `ids` items, at most 3, every old snapshot (131, 48,633 cases),
+    /// then the random pairs of ``sectionedAdapterBound(ids:seed:)``.
+    package static func teamSectionedAdapterBound(ids: Int, seed: UInt64) -> SectionedBound {
         SectionedBound(
             sections: sectionCount, ids: min(ids, 3), randomPairs: sectionedRandomPairs, maxItems: sectionedRandomItems,
             seed: seed)

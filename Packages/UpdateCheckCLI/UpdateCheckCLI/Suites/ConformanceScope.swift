@@ -33,7 +33,7 @@ package enum ConformanceScope: Sendable, Equatable {
     package func groupNames(at positions: [Int]) -> [String] {
         switch self {
         case .flat(let options):
-            let selections = options.ids > 0 ? orderedSelections(of: Array(0..<options.ids)) : []
+            let selections = ConformanceKit.oldSnapshots(options: options)
             let size = max(1, options.randomGroupSize)
             return positions.map { position in
                 if position < selections.count {
@@ -44,7 +44,7 @@ package enum ConformanceScope: Sendable, Equatable {
                 return ConformanceGroup.Kind.random(first: first, count: min(size, options.randomPairs - first)).name
             }
         case .sectioned(let bound):
-            let snapshots = SectionedExhaustiveCheck(sectionCount: bound.sections, idCount: bound.ids).snapshots
+            let snapshots = ConformanceKit.sectionedOldSnapshots(options: bound.options(shard: .whole))
             let size = ConformanceOptions().randomGroupSize
             return positions.map { position in
                 if position < snapshots.count { return "old \(snapshots[position])" }
@@ -56,25 +56,33 @@ package enum ConformanceScope: Sendable, Equatable {
 
     /// The properties of `check`'s suite on this scope, after the adapter's
     /// name and policy: the random pairs and their size (the exhaustive
-    /// pairs' `ids` is `check`'s own), or the bound's `sections` and `items`.
+    /// pairs' `ids` is `check`'s own), or the bound's `sections` and `items`;
+    /// then `old-snapshots` `one per renaming` when the exhaustive pairs
+    /// start from one old snapshot per renaming of its IDs.
     package var checkProperties: [SuiteProperty] {
         switch self {
         case .flat(let options):
             [
                 SuiteProperty(name: "random-pairs", value: String(options.randomPairs)),
                 SuiteProperty(name: "max-items", value: String(options.maxRandomItems)),
-            ]
+            ] + Self.renamingProperties(options.oldSnapshotsUpToRenaming)
         case .sectioned(let bound):
             [
                 SuiteProperty(name: "sections", value: String(bound.sections)),
                 SuiteProperty(name: "items", value: String(bound.ids)),
             ]
+                + Self.renamingProperties(bound.upToRenaming)
                 + (bound.randomPairs > 0
                     ? [
                         SuiteProperty(name: "random-pairs", value: String(bound.randomPairs)),
                         SuiteProperty(name: "max-items", value: String(bound.maxItems)),
                     ] : [])
         }
+    }
+
+    /// `old-snapshots` `one per renaming` when `upToRenaming`, else nothing.
+    static func renamingProperties(_ upToRenaming: Bool) -> [SuiteProperty] {
+        upToRenaming ? [SuiteProperty(name: "old-snapshots", value: "one per renaming")] : []
     }
 
     /// The properties of `adapters check`'s suite on this scope and
@@ -116,33 +124,42 @@ package struct SectionedBound: Sendable, Equatable, CustomStringConvertible {
     package var maxItems: Int
     /// The seed of the random pairs.
     package var seed: UInt64
+    /// Whether the exhaustive pairs start from one old snapshot per
+    /// renaming of its IDs (`ConformanceOptions.oldSnapshotsUpToRenaming`).
+    package var upToRenaming: Bool
 
     /// Creates a bound.
-    package init(sections: Int, ids: Int, randomPairs: Int = 0, maxItems: Int = 200, seed: UInt64 = 1) {
+    package init(
+        sections: Int, ids: Int, randomPairs: Int = 0, maxItems: Int = 200, seed: UInt64 = 1,
+        upToRenaming: Bool = false
+    ) {
         self.sections = sections
         self.ids = ids
         self.randomPairs = randomPairs
         self.maxItems = maxItems
         self.seed = seed
+        self.upToRenaming = upToRenaming
     }
 
     /// The kit's options for this bound, on the groups of `shard`.
     package func options(shard: Shard) -> ConformanceOptions {
         ConformanceOptions(
             sections: sections, sectionedIDs: ids, randomPairs: randomPairs, maxRandomItems: maxItems, seed: seed,
-            shard: shard)
+            shard: shard, oldSnapshotsUpToRenaming: upToRenaming)
     }
 
     /// The number of groups (JUnit cases) of the run: one per old
     /// snapshot, then one per hundred random pairs.
     package var groupCount: Int {
-        ConformanceKit.groupCount(sectionCount: sections, idCount: ids, randomPairs: randomPairs)
+        ConformanceKit.groupCount(
+            sectionCount: sections, idCount: ids, randomPairs: randomPairs, upToRenaming: upToRenaming)
     }
 
-    /// `every pair of up to 2 sections and 3 items`, then `, 100 random
-    /// pairs of up to 200 items (seed 1)` when there are random pairs.
+    /// `every pair of up to 2 sections and 3 items`, then ` up to renaming`
+    /// when it is so, then `, 100 random pairs of up to 200 items (seed 1)`
+    /// when there are random pairs.
     package var description: String {
-        "every pair of up to \(sections) sections and \(ids) items"
+        "every pair of up to \(sections) sections and \(ids) items" + (upToRenaming ? " up to renaming" : "")
             + (randomPairs > 0 ? ", \(randomPairs) random pairs of up to \(maxItems) items (seed \(seed))" : "")
     }
 }
