@@ -146,11 +146,10 @@ package enum PlanCommand {
         -> SectionedUpdatePlan<String, String>
     {
         try DiffCommand.requireSameShape(old, new)
-        let changes = try SectionedDiffReport.changes(from: old, to: new)
+        let changes = try DiffCommand.changes(from: old, to: new)
         do {
             return try SectionedUpdatePlan(
-                old: SectionedDiffReport.snapshot(of: old, ids: old.idStrings),
-                new: SectionedDiffReport.snapshot(of: new, ids: new.idStrings),
+                old: old.sectionedSnapshot(ids: old.idStrings), new: new.sectionedSnapshot(ids: new.idStrings),
                 changedItems: Set(changes.itemUpdates.map { $0.id }),
                 changedSections: Set(changes.sectionUpdates.map { $0.id }))
         } catch {
