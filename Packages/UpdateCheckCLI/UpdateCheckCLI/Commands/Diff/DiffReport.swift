@@ -91,21 +91,21 @@ package enum DiffReport: Sendable {
         _ changes: ListChanges<SnapshotID>, old: DiffSnapshotFile, new: DiffSnapshotFile
     ) -> String {
         let structure = changes.structure
-        let numbers = old.idsAreNumbers || new.idsAreNumbers
         func count(_ number: Int) -> String { number == 1 ? "1 ID" : "\(number) IDs" }
-        var out = Writer(capacity: changes.renderedSize(perChange: 32))
+        var out = Writer(
+            capacity: changes.renderedSize(perChange: 32), numbers: old.idsAreNumbers || new.idsAreNumbers)
         out.write("\(old.displayName): \(count(old.ids.count)); \(new.displayName): \(count(new.ids.count))\n")
         out.lines("Deleted (old offset):", structure.deletions) {
-            $0.row($1.offset, id: FlatID($1.id, numbers))
+            $0.row($1.offset, id: $1.id)
         }
         out.lines("Inserted (new offset):", structure.insertions) {
-            $0.row($1.offset, id: FlatID($1.id, numbers))
+            $0.row($1.offset, id: $1.id)
         }
         out.lines("Moved (old offset -> new offset):", structure.moves) {
-            $0.row($1.from, $1.to, id: FlatID($1.id, numbers))
+            $0.row($1.from, $1.to, id: $1.id)
         }
         out.lines("Content updated (old offset -> new offset):", changes.contentUpdates) {
-            $0.row($1.oldOffset, $1.newOffset, id: FlatID($1.id, numbers))
+            $0.row($1.oldOffset, $1.newOffset, id: $1.id)
         }
         let staying = structure.keptCount - structure.moves.count
         out.write(
@@ -119,17 +119,17 @@ package enum DiffReport: Sendable {
     /// `numbers`.
     private static func json(_ changes: ListChanges<SnapshotID>, numbers: Bool) -> String {
         let structure = changes.structure
-        var out = Writer(capacity: changes.renderedSize(perChange: 48))
+        var out = Writer(capacity: changes.renderedSize(perChange: 48), numbers: numbers)
         out.write("{\n  \"oldCount\": ")
         out.write(json: structure.oldCount)
         out.write(",\n  \"newCount\": ")
         out.write(json: structure.newCount)
         out.write(",\n")
-        out.array("deletions", structure.deletions) { $0.object("offset", $1.offset, id: FlatID($1.id, numbers)) }
-        out.array("insertions", structure.insertions) { $0.object("offset", $1.offset, id: FlatID($1.id, numbers)) }
-        out.array("moves", structure.moves) { $0.object(id: FlatID($1.id, numbers), "from", $1.from, "to", $1.to) }
+        out.array("deletions", structure.deletions) { $0.object("offset", $1.offset, id: $1.id) }
+        out.array("insertions", structure.insertions) { $0.object("offset", $1.offset, id: $1.id) }
+        out.array("moves", structure.moves) { $0.object(id: $1.id, "from", $1.from, "to", $1.to) }
         out.array("contentUpdates", changes.contentUpdates, last: true) {
-            $0.object(id: FlatID($1.id, numbers), "oldOffset", $1.oldOffset, "newOffset", $1.newOffset)
+            $0.object(id: $1.id, "oldOffset", $1.oldOffset, "newOffset", $1.newOffset)
         }
         out.write("}\n")
         return out.string
@@ -202,9 +202,15 @@ extension DiffReport {
     fileprivate struct Writer {
         /// The bytes written so far.
         var bytes: [UInt8] = []
+        /// Whether the IDs of a flat diff are JSON integers, written as they are.
+        let numbers: Bool
 
-        /// An empty report with room for `capacity` bytes.
-        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+        /// An empty report with room for `capacity` bytes, its flat IDs
+        /// integers when `numbers`.
+        init(capacity: Int, numbers: Bool = false) {
+            bytes.reserveCapacity(capacity)
+            self.numbers = numbers
+        }
 
         /// The report as a string.
         var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -213,7 +219,7 @@ extension DiffReport {
         mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
         /// Writes `value` as JSON: an offset, a position or an ID.
-        mutating func write(json value: some ReportValue) { value.write(to: &bytes) }
+        mutating func write(json value: some ReportValue) { value.write(to: &self) }
 
         /// Text: `heading`, then the line of each of `changes` as `row`
         /// writes it; nothing when there are none.
@@ -226,21 +232,15 @@ extension DiffReport {
             for change in changes { row(&self, change) }
         }
 
-        /// Text: `  at  id`, the line of a deletion or insertion.
-        mutating func row(_ at: some ReportValue, id: some ReportValue) {
+        /// Text: `  at  id`, the line of a deletion or insertion, or
+        /// `  at -> to  id`, that of a move or update.
+        mutating func row<Place: ReportValue>(_ at: Place, _ to: Place? = nil, id: some ReportValue) {
             write("  ")
             write(json: at)
-            write("  ")
-            write(json: id)
-            write("\n")
-        }
-
-        /// Text: `  from -> to  id`, the line of a move or update.
-        mutating func row<Place: ReportValue>(_ from: Place, _ to: Place, id: some ReportValue) {
-            write("  ")
-            write(json: from)
-            write(" -> ")
-            write(json: to)
+            if let to {
+                write(" -> ")
+                write(json: to)
+            }
             write("  ")
             write(json: id)
             write("\n")
@@ -292,49 +292,37 @@ extension DiffReport {
             write("}")
         }
     }
-
-    /// An ID of a flat file: quoted, or written as it is for integer IDs.
-    fileprivate struct FlatID: ReportValue {
-        /// The ID, a view into its file.
-        var id: SnapshotID
-        /// Whether the files' IDs are JSON integers.
-        var numbers: Bool
-
-        /// The ID `id`, an integer when `numbers`.
-        init(_ id: SnapshotID, _ numbers: Bool) {
-            self.id = id
-            self.numbers = numbers
-        }
-
-        /// Appends the ID to `bytes`, quoted unless it is an integer.
-        func write(to bytes: inout [UInt8]) { id.appendJSON(to: &bytes, isNumber: numbers) }
-    }
 }
 
 /// What a diff report places in a line or a JSON object: an offset, an
 /// item position or an ID, written as JSON.
 private protocol ReportValue {
-    /// Appends the value as JSON text to `bytes`.
-    func write(to bytes: inout [UInt8])
+    /// Appends the value as JSON text to `out`.
+    func write(to out: inout DiffReport.Writer)
 }
 
 extension Int: ReportValue {
     /// The offset in decimal.
-    fileprivate func write(to bytes: inout [UInt8]) { JSONText.appendDecimal(self, to: &bytes) }
+    fileprivate func write(to out: inout DiffReport.Writer) { JSONText.appendDecimal(self, to: &out.bytes) }
 }
 
 extension ItemPosition: ReportValue {
     /// The position as `[section, item]`.
-    fileprivate func write(to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
-        JSONText.appendDecimal(section, to: &bytes)
-        bytes.append(contentsOf: ", ".utf8)
-        JSONText.appendDecimal(item, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
+    fileprivate func write(to out: inout DiffReport.Writer) {
+        out.write("[")
+        out.write(json: section)
+        out.write(", ")
+        out.write(json: item)
+        out.write("]")
     }
 }
 
 extension String: ReportValue {
     /// The ID of a sectioned file, quoted.
-    fileprivate func write(to bytes: inout [UInt8]) { JSONText.appendQuoted(self, to: &bytes) }
+    fileprivate func write(to out: inout DiffReport.Writer) { JSONText.appendQuoted(self, to: &out.bytes) }
+}
+
+extension SnapshotID: ReportValue {
+    /// The ID of a flat file: quoted, or as it is written when the IDs are integers.
+    fileprivate func write(to out: inout DiffReport.Writer) { appendJSON(to: &out.bytes, isNumber: out.numbers) }
 }
