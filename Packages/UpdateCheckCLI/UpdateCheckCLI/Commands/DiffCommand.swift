@@ -51,11 +51,8 @@ package enum DiffCommand {
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
         if old.sections != nil || new.sections != nil {
             try requireSameShape(old, new)
-            let changes = try SectionedDiffReport.changes(from: old, to: new)
-            invocation.console.writeOut(
-                format == "json"
-                    ? SectionedDiffReport.json(changes, old: old, new: new)
-                    : SectionedDiffReport.text(changes, old: old, new: new))
+            let changes = try Self.changes(from: old, to: new)
+            invocation.console.writeOut(DiffReport.sectioned(changes, old: old, new: new).rendered(as: format))
             return .success
         }
         // The changes hold views of the snapshots' IDs: the snapshots live until they are printed.
@@ -63,9 +60,7 @@ package enum DiffCommand {
         // written only once the verification passed.
         try withExtendedLifetime((old, new)) { () throws(CLIError) in
             let report = try changes(from: old, oldIDs: old.ids, to: new, newIDs: new.ids) { changes in
-                format == "json"
-                    ? DiffJSONReport.render(changes, numbers: old.idsAreNumbers || new.idsAreNumbers)
-                    : DiffTextReport.render(changes, old: old, new: new)
+                DiffReport.flat(changes, old: old, new: new).rendered(as: format)
             }
             invocation.console.writeOut(report)
         }
@@ -134,16 +129,80 @@ package enum DiffCommand {
         }
     }
 
-    /// The CLI error for a failed diff or verification of `old` -> `new`.
+    /// Diffs and verifies two sectioned files, content included.
+    ///
+    /// - Throws: exit 65 naming the file and the lines of every duplicate
+    ///   section or item ID; exit 1 when the diff fails its verification.
+    package static func changes(
+        from old: DiffSnapshotFile, to new: DiffSnapshotFile
+    ) throws(CLIError) -> SectionedChanges<String, String> {
+        // The IDs as strings, made once for the diff and the snapshots it is verified on.
+        let oldIDs = old.idStrings
+        let newIDs = new.idStrings
+        let oldSections = old.sections ?? []
+        let newSections = new.sections ?? []
+        // Old sections and items are offsets; new ones are encoded as -1 - offset.
+        func sectionID(_ section: Int) -> String {
+            section >= 0 ? oldSections[section].id : newSections[-1 - section].id
+        }
+        func items(_ section: Int) -> [Int] {
+            if section >= 0 {
+                let part = oldSections[section]
+                return Array(part.start..<part.start + part.count)
+            }
+            let part = newSections[-1 - section]
+            return (part.start..<part.start + part.count).map { -1 - $0 }
+        }
+        func itemID(_ item: Int) -> String { item >= 0 ? oldIDs[item] : newIDs[-1 - item] }
+        func sectionsEqual(_ a: Int, _ b: Int) -> Bool { oldSections[a].content == newSections[-1 - b].content }
+        func itemsEqual(_ a: Int, _ b: Int) -> Bool { old.content(at: a) == new.content(at: -1 - b) }
+        let oldOffsets: [Int] = Array(oldSections.indices)
+        let newOffsets: [Int] = newSections.indices.map { -1 - $0 }
+        do throws(ListDiffError) {
+            let changes: SectionedChanges<String, String> = try diff(
+                from: oldOffsets, to: newOffsets, sectionID: sectionID, items: items, itemID: itemID,
+                sectionContentEquals: sectionsEqual, itemContentEquals: itemsEqual)
+            try changes.structure.verify(
+                from: old.sectionedSnapshot(ids: oldIDs), to: new.sectionedSnapshot(ids: newIDs))
+            return changes
+        } catch {
+            throw cliError(error, old, new)
+        }
+    }
+
+    /// The CLI error for a failed diff or verification of `old` -> `new`,
+    /// flat or sectioned: duplicate IDs name the file and where each
+    /// duplicate lies (offsets, sections or `[section, item]` positions,
+    /// with their lines).
     private static func cliError(_ error: ListDiffError, _ old: DiffSnapshotFile, _ new: DiffSnapshotFile) -> CLIError {
-        switch error {
-        case .duplicateIDs(let side, let duplicates):
+        // Exit 65: `file: ` then `heading` and each of `duplicates` as `place` words it.
+        func duplicates<Duplicate>(
+            in side: SnapshotSide, _ heading: String, _ duplicates: [Duplicate],
+            _ place: (DiffSnapshotFile, Duplicate) -> String
+        ) -> CLIError {
             let file = side == .old ? old : new
-            let noun = duplicates.count == 1 ? "duplicate ID" : "duplicate IDs"
             return .dataError(
-                "\(file.displayName): \(noun) "
-                    + duplicates.map { "\(file.jsonText(of: $0.id)) at offsets \(offsetList($0.offsets, in: file))" }
-                    .joined(separator: "; ") + ".")
+                "\(file.displayName): \(heading)" + duplicates.map { place(file, $0) }.joined(separator: "; ") + ".")
+        }
+        switch error {
+        case .duplicateIDs(let side, let list):
+            let noun = list.count == 1 ? "duplicate ID" : "duplicate IDs"
+            return duplicates(in: side, noun + " ", list) { file, duplicate in
+                "\(file.jsonText(of: duplicate.id)) at offsets \(offsetList(duplicate.offsets, in: file))"
+            }
+        case .duplicateSectionIDs(let side, let list):
+            return duplicates(in: side, "", list) { file, duplicate in
+                "duplicate section ID \(JSONText.quote(duplicate.id)) at sections "
+                    + duplicate.offsets.map { "\($0) (line \((file.sections ?? [])[$0].line))" }.joined(separator: ", ")
+            }
+        case .duplicateItemIDs(let side, let list):
+            return duplicates(in: side, "", list) { file, duplicate in
+                "duplicate item ID \(JSONText.quote(duplicate.id)) at "
+                    + duplicate.positions.map { position in
+                        let line = file.line(at: (file.sections ?? [])[position.section].start + position.item)
+                        return "[\(position.section), \(position.item)]" + (line.map { " (line \($0))" } ?? "")
+                    }.joined(separator: ", ")
+            }
         default:
             return CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
         }

@@ -63,7 +63,12 @@ package enum PlanCommand {
         // An empty array is an empty list of either shape: no items, or no sections.
         let filesAreEmpty = old.sections == nil && old.ids.isEmpty && new.sections == nil && new.ids.isEmpty
         if let sectioned, filesAreSectioned || filesAreEmpty {
-            return try runSectioned(invocation, adapter: sectioned, format: format, old: old, new: new)
+            let plan = try sectionedPlan(from: old, to: new)
+            guard case .sectioned(let planCalls)? = sectioned.planner else { throw cannotPlan(sectioned) }
+            let report = PlanReport(planCalls(plan), plan: plan, adapter: sectioned)
+            return write(report, format: format, old: old, new: new, to: invocation.console) {
+                PlanPicture(title: $0, plan: plan, batches: $1, notes: $2)
+            }
         }
         if filesAreSectioned {
             try DiffCommand.requireSameShape(old, new)
@@ -76,43 +81,12 @@ package enum PlanCommand {
                 "\(quoted: name) plans sectioned lists, and the files are flat: give section objects or a flat adapter."
             )
         }
-        let oldIDs = old.idStrings
-        let newIDs = new.idStrings
-        let changes = try DiffCommand.changes(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
-        let plan: UpdatePlan<String>
-        do {
-            plan = try UpdatePlan(old: oldIDs, new: newIDs, changes: changes)
-        } catch {
-            throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
-        }
+        let plan = try flatPlan(from: old, to: new)
         guard case .flat(let planCalls)? = adapter.planner else { throw cannotPlan(adapter) }
-        let calls = planCalls(plan)
-        return write(
-            PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
-            to: invocation.console,
-            picture: PlanPicture(
-                title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
-                batches: calls.batches.map { $0.map(\.description) },
-                notes: calls.problem.map { ["\(adapter.name): \($0)"] } ?? []))
-    }
-
-    /// Plans two sectioned files with a sectioned adapter.
-    ///
-    /// - Throws: as ``run(_:)``.
-    static func runSectioned(
-        _ invocation: Invocation, adapter: AdapterEntry, format: String, old: DiffSnapshotFile,
-        new: DiffSnapshotFile
-    ) throws(CLIError) -> ExitCode {
-        let plan = try sectionedPlan(from: old, to: new)
-        guard case .sectioned(let planCalls)? = adapter.planner else { throw cannotPlan(adapter) }
-        let calls = planCalls(plan)
-        return write(
-            PlanReport(calls, plan: plan, adapter: adapter), format: format, failed: calls.problem != nil,
-            to: invocation.console,
-            picture: PlanPicture(
-                title: "\(adapter.name): \(old.path) -> \(new.path)", plan: plan,
-                batches: calls.batches.map { $0.map(\.description) },
-                notes: calls.problem.map { ["\(adapter.name): \($0.problem)"] } ?? []))
+        let report = PlanReport(planCalls(plan), plan: plan, adapter: adapter)
+        return write(report, format: format, old: old, new: new, to: invocation.console) {
+            PlanPicture(title: $0, plan: plan, batches: $1, notes: $2)
+        }
     }
 
     /// The error for an adapter that has no plans of string IDs (an adapter program).
@@ -120,20 +94,40 @@ package enum PlanCommand {
         .usage("The adapter \(quoted: adapter.name) cannot plan files.")
     }
 
-    /// Writes `report` in `format` (the picture is drawn only for `svg`),
-    /// flat or sectioned alike.
+    /// Writes `report`, of a flat or a sectioned plan of `old` -> `new`, in
+    /// `format`; for `svg`, the picture `draw` makes of the plan from its
+    /// title, the calls batch by batch and what went wrong.
     ///
-    /// - Returns: 1 when the calls `failed` on the adapter's model, else 0.
+    /// - Returns: 1 when the calls failed on the adapter's model, else 0.
     static func write(
-        _ report: PlanReport, format: String, failed: Bool, to console: Console,
-        picture: @autoclosure () -> PlanPicture
+        _ report: PlanReport, format: String, old: DiffSnapshotFile, new: DiffSnapshotFile, to console: Console,
+        _ draw: (_ title: String, _ batches: [[String]], _ notes: [String]) -> PlanPicture
     ) -> ExitCode {
         switch format {
         case "json": console.writeOut(report.json)
-        case "svg": console.writeOut(SVGPlanRenderer.render(picture()))
+        case "svg":
+            let title = "\(report.adapter): \(old.path) -> \(new.path)"
+            let notes = report.problem.map { ["\(report.adapter): \($0.summary)"] } ?? []
+            console.writeOut(SVGPlanRenderer.render(draw(title, report.batches.map { $0.map(\.description) }, notes)))
         default: console.writeOut(report.text)
         }
-        return failed ? .checkFailed : .success
+        return report.problem == nil ? .success : .checkFailed
+    }
+
+    /// The plan of two flat files: the verified diff, and the items whose
+    /// content differs.
+    ///
+    /// - Throws: exit 65 for duplicate IDs (naming file and offsets); exit 1
+    ///   when the diff fails its verification.
+    static func flatPlan(from old: DiffSnapshotFile, to new: DiffSnapshotFile) throws(CLIError) -> UpdatePlan<String> {
+        let oldIDs = old.idStrings
+        let newIDs = new.idStrings
+        let changes = try DiffCommand.changes(from: old, oldIDs: oldIDs, to: new, newIDs: newIDs)
+        do {
+            return try UpdatePlan(old: oldIDs, new: newIDs, changes: changes)
+        } catch {
+            throw CLIError(.checkFailed, "\(old.path) -> \(new.path): \(error)")
+        }
     }
 
     /// The sectioned plan of two sectioned files: the verified diff, items
@@ -146,11 +140,10 @@ package enum PlanCommand {
         -> SectionedUpdatePlan<String, String>
     {
         try DiffCommand.requireSameShape(old, new)
-        let changes = try SectionedDiffReport.changes(from: old, to: new)
+        let changes = try DiffCommand.changes(from: old, to: new)
         do {
             return try SectionedUpdatePlan(
-                old: SectionedDiffReport.snapshot(of: old, ids: old.idStrings),
-                new: SectionedDiffReport.snapshot(of: new, ids: new.idStrings),
+                old: old.sectionedSnapshot(ids: old.idStrings), new: new.sectionedSnapshot(ids: new.idStrings),
                 changedItems: Set(changes.itemUpdates.map { $0.id }),
                 changedSections: Set(changes.sectionUpdates.map { $0.id }))
         } catch {

@@ -16,14 +16,6 @@ package struct PlanPicture: Sendable, Equatable {
         package var moved: Bool
         /// Whether its content changed (it is reloaded or reconfigured).
         package var changed: Bool
-
-        /// Creates a link.
-        package init(old: Int, new: Int, moved: Bool, changed: Bool) {
-            self.old = old
-            self.new = new
-            self.moved = moved
-            self.changed = changed
-        }
     }
 
     /// A section of a sectioned list, drawn as a band holding its items.
@@ -37,14 +29,6 @@ package struct PlanPicture: Sendable, Equatable {
         /// `kept`, `moved`, `deleted` (old side) or `inserted` (new side),
         /// with ` changed` added for a reloaded section.
         package var kind: String
-
-        /// Creates a band.
-        package init(id: String, first: Int, count: Int, kind: String) {
-            self.id = id
-            self.first = first
-            self.count = count
-            self.kind = kind
-        }
     }
 
     /// The heading, e.g. `plan for UIKit` or the failing case.
@@ -85,20 +69,29 @@ package struct PlanPicture: Sendable, Equatable {
     package init(
         title: String, old: [String], new: [String], changed: [String], batches: [[String]], notes: [String] = []
     ) {
-        var links: [Link] = []
-        var notes = notes
         do {
             let result = try diff(from: old, to: new)
-            let moved = Set(result.moves.map(\.id))
-            let changed = Set(changed)
-            var oldOffset: [String: Int] = [:]
-            for (offset, id) in old.enumerated() { oldOffset[id] = offset }
-            for (offset, id) in new.enumerated() {
-                guard let source = oldOffset[id] else { continue }
-                links.append(Link(old: source, new: offset, moved: moved.contains(id), changed: changed.contains(id)))
-            }
+            self.init(
+                title: title, old: old, new: new, moved: Set(result.moves.map(\.id)), changed: Set(changed),
+                batches: batches, notes: notes)
         } catch {
-            notes.append(error.description)
+            self.init(title: title, old: old, new: new, links: [], batches: batches, notes: notes + [error.description])
+        }
+    }
+
+    /// Creates the picture of the pair (`old`, `new`), items of unique IDs,
+    /// with every kept item joined: those in `moved` drawn as moved, those
+    /// in `changed` as changed. Flat and sectioned plans are drawn through it.
+    init(
+        title: String, old: [String], new: [String], moved: Set<String>, changed: Set<String>, batches: [[String]],
+        notes: [String]
+    ) {
+        var oldOffset: [String: Int] = [:]
+        for (offset, id) in old.enumerated() { oldOffset[id] = offset }
+        var links: [Link] = []
+        for (offset, id) in new.enumerated() {
+            guard let source = oldOffset[id] else { continue }
+            links.append(Link(old: source, new: offset, moved: moved.contains(id), changed: changed.contains(id)))
         }
         self.init(title: title, old: old, new: new, links: links, batches: batches, notes: notes)
     }

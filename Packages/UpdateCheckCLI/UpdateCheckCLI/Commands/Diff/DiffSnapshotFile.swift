@@ -101,11 +101,7 @@ package struct DiffSnapshotFile: Sendable {
     /// Appends the ID `id` of this snapshot as JSON text: quoted for string
     /// IDs, as written for integer IDs.
     package func appendJSON(_ id: SnapshotID, to out: inout [UInt8]) {
-        if idsAreNumbers {
-            out.append(contentsOf: id.bytes)
-        } else {
-            JSONText.appendQuoted(bytes: id.bytes, to: &out)
-        }
+        id.appendJSON(to: &out, isNumber: idsAreNumbers)
     }
 
     /// The ID `id` of this snapshot as JSON text, for messages: quoted for
@@ -117,6 +113,13 @@ package struct DiffSnapshotFile: Sendable {
     /// The IDs as strings (one allocation each: for small snapshots and
     /// for APIs that need `String`).
     package var idStrings: [String] { ids.map(\.description) }
+
+    /// The sections of the file as a snapshot, their items' IDs taken from
+    /// `ids` (the file's ``idStrings``); a flat empty file is zero sections.
+    package func sectionedSnapshot(ids: [String]) -> SectionedSnapshot<String, String> {
+        SectionedSnapshot(
+            (sections ?? []).map { .init(id: $0.id, items: Array(ids[$0.start..<$0.start + $0.count])) })
+    }
 
     /// Whether some element has content (is an object with more than an `id`).
     package var hasContent: Bool { contents.contains { !$0.isEmpty } }

@@ -1,5 +1,6 @@
 import UpdateCheckDiff
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// One ID of a snapshot file: a view of its UTF-8 bytes where the
 /// ``DiffSnapshotFile`` that read it keeps them (in the file's own bytes, or
@@ -45,6 +46,16 @@ package struct SnapshotID: Hashable, @unchecked Sendable, CustomStringConvertibl
 
     /// The ID as a string.
     package var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends the ID as JSON text to `out`: as it is written when it is a
+    /// JSON integer (`isNumber`), else quoted.
+    package func appendJSON(to out: inout [UInt8], isNumber: Bool) {
+        if isNumber {
+            out.append(contentsOf: bytes)
+        } else {
+            JSONText.appendQuoted(bytes: bytes, to: &out)
+        }
+    }
 
     /// Whether the two IDs are the same text (canonically equivalent).
     ///

@@ -2,24 +2,26 @@ import BatchUpdate
 import UpdateCheckDiff
 
 extension PlanPicture {
+    /// The picture of a flat `plan` and the calls an adapter made for it:
+    /// every kept item joined as the plan keeps it, moved and changed as the
+    /// plan says.
+    package init(title: String, plan: UpdatePlan<String>, batches: [[String]], notes: [String] = []) {
+        self.init(
+            title: title, old: plan.old, new: plan.new, moved: plan.movedItems, changed: Set(plan.changedIDs),
+            batches: batches, notes: notes)
+    }
+
     /// The picture of a sectioned `plan` and the calls an adapter made for
-    /// it: each section a band holding its items, sections deleted, inserted
-    /// and moved as the plan's diff says; kept items joined across sections.
+    /// it, drawn as a flat one is, each section then a band holding its
+    /// items: sections deleted, inserted and moved as the plan's diff says;
+    /// kept items joined across sections.
     package init(
         title: String, plan: SectionedUpdatePlan<String, String>, batches: [[String]], notes: [String] = []
     ) {
         let diff = plan.diff
-        let movedItems = plan.movedItems
-        var oldOffset: [String: Int] = [:]
-        for (offset, id) in plan.old.sections.flatMap(\.items).enumerated() { oldOffset[id] = offset }
-        var links: [Link] = []
-        for (offset, id) in plan.new.sections.flatMap(\.items).enumerated() {
-            guard let source = oldOffset[id] else { continue }
-            links.append(
-                Link(
-                    old: source, new: offset, moved: movedItems.contains(id),
-                    changed: plan.changedItems.contains(id)))
-        }
+        self.init(
+            title: title, old: plan.old.sections.flatMap(\.items), new: plan.new.sections.flatMap(\.items),
+            moved: plan.movedItems, changed: plan.changedItems, batches: batches, notes: notes)
         let deleted = Set(diff.sections.deletions.map(\.offset))
         let inserted = Set(diff.sections.insertions.map(\.offset))
         let movedFrom = Set(diff.sections.moves.map(\.from))
@@ -38,19 +40,23 @@ extension PlanPicture {
                 return Band(id: section.id, first: first, count: section.items.count, kind: kind)
             }
         }
-        self.init(
-            title: title, old: plan.old.sections.flatMap(\.items), new: plan.new.sections.flatMap(\.items),
-            links: links, batches: batches, notes: notes)
         oldBands = bands(plan.old, isOld: true)
         newBands = bands(plan.new, isOld: false)
     }
 
-    /// The picture of a failing sectioned conformance case of `adapter`: the
-    /// pair in bands, the changed items and sections, the adapter's batches
-    /// and what went wrong.
-    init(adapter: String, failure: ConformanceFailure, sections: ConformanceFailure.Sections) {
+    /// The picture of a failing conformance case of `adapter`: the pair, the
+    /// changed items, the adapter's calls and what went wrong; a sectioned
+    /// case in bands, its batches ending with the sections they leave.
+    package init(adapter: String, failure: ConformanceFailure) {
         let title = "\(adapter): \(failure.pair)"
-        let notes = ["\(adapter): \(failure.problem)"]
+        var notes = ["\(adapter): \(failure.problem)"]
+        guard let sections = failure.sections else {
+            if let origin = failure.origin { notes.append(origin) }
+            self.init(
+                title: title, old: failure.old, new: failure.new, changed: failure.changed, batches: failure.calls,
+                notes: notes)
+            return
+        }
         let batches = zip(failure.calls, sections.shown).map { [$0.joined(separator: "; ") + " → " + $1] }
         do {
             let plan = try SectionedUpdatePlan(
