@@ -173,7 +173,7 @@ extension SectionedDiff {
     ///   - movesItem: whether the item moves include an item ID.
     ///   - insertsSection: whether the section diff inserts at a new offset.
     /// - Complexity: O(*n*) lookups plus sorting the changes.
-    @inlinable
+    @inlinable @inline(__always)
     static func formFlattened(
         _ parts: SectionedDiffParts<SectionID, ItemID>,
         into result: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
