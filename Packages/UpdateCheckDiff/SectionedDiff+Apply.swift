@@ -173,7 +173,7 @@ extension SectionedDiff {
     ///   - movesItem: whether the item moves include an item ID.
     ///   - insertsSection: whether the section diff inserts at a new offset.
     /// - Complexity: O(*n*) lookups plus sorting the changes.
-    @inlinable
+    @inlinable @inline(__always)
     static func formFlattened(
         _ parts: SectionedDiffParts<SectionID, ItemID>,
         into result: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
@@ -191,47 +191,91 @@ extension SectionedDiff {
         @inline(__always) func newFlat(_ position: ItemPosition) -> Int {
             newStarts[position.section] + 1 + position.item
         }
-        for deletion in parts.sectionDeletions {
-            result.deletions.append(.init(offset: oldStarts[deletion.offset], id: .section(deletion.id)))
-        }
+        // Both lists of each kind come in ascending order from a well-formed
+        // diff, so merging them gives the sorted flat list without sorting;
+        // a diff out of order is sorted after all.
+        var section = 0
         for deletion in parts.itemDeletions {
-            result.deletions.append(.init(offset: oldFlat(deletion.position), id: .item(deletion.id)))
+            let offset = oldFlat(deletion.position)
+            while section < parts.sectionDeletions.count && oldStarts[parts.sectionDeletions[section].offset] <= offset
+            {
+                let sectionDeletion = parts.sectionDeletions[section]
+                result.deletions.append(
+                    .init(offset: oldStarts[sectionDeletion.offset], id: .section(sectionDeletion.id)))
+                section += 1
+            }
+            result.deletions.append(.init(offset: offset, id: .item(deletion.id)))
         }
-        result.deletions.sort { $0.offset < $1.offset }
-        for insertion in parts.sectionInsertions {
-            result.insertions.append(.init(offset: newStarts[insertion.offset], id: .section(insertion.id)))
+        for sectionDeletion in parts.sectionDeletions[section...] {
+            result.deletions.append(.init(offset: oldStarts[sectionDeletion.offset], id: .section(sectionDeletion.id)))
         }
+        Self.sortIfNeeded(&result.deletions) { $0.offset < $1.offset }
+        section = 0
         for insertion in parts.itemInsertions {
-            result.insertions.append(.init(offset: newFlat(insertion.position), id: .item(insertion.id)))
+            let offset = newFlat(insertion.position)
+            while section < parts.sectionInsertions.count
+                && newStarts[parts.sectionInsertions[section].offset] <= offset
+            {
+                let sectionInsertion = parts.sectionInsertions[section]
+                result.insertions.append(
+                    .init(offset: newStarts[sectionInsertion.offset], id: .section(sectionInsertion.id)))
+                section += 1
+            }
+            result.insertions.append(.init(offset: offset, id: .item(insertion.id)))
         }
-        result.insertions.sort { $0.offset < $1.offset }
+        for sectionInsertion in parts.sectionInsertions[section...] {
+            result.insertions.append(
+                .init(offset: newStarts[sectionInsertion.offset], id: .section(sectionInsertion.id)))
+        }
+        Self.sortIfNeeded(&result.insertions) { $0.offset < $1.offset }
+        // New sections in order, so the moves come by ascending destination
+        // (an inserted section whose ID is also old, which only a wrong diff
+        // has, gives two lists to sort).
         for sectionOffset in 0..<new.sectionIDs.count {
             let id = new.sectionIDs[sectionOffset]
-            guard let oldSection = oldSectionOffset(id) else { continue }
-            let sectionMoves = movesSection(id)
-            if sectionMoves {
-                result.moves.append(.init(id: .section(id), from: oldStarts[oldSection], to: newStarts[sectionOffset]))
-            }
             let first = Int(new.starts[sectionOffset])
-            for index in first..<Int(new.starts[sectionOffset + 1]) {
-                let item = new.items[index]
-                guard let from = oldPosition(item) else { continue }
-                if sectionMoves || movesItem(item) {
+            let end = Int(new.starts[sectionOffset + 1])
+            if let oldSection = oldSectionOffset(id) {
+                let sectionMoves = movesSection(id)
+                if sectionMoves {
+                    result.moves.append(
+                        .init(id: .section(id), from: oldStarts[oldSection], to: newStarts[sectionOffset]))
+                }
+                for index in first..<end {
+                    let item = new.items[index]
+                    guard let from = oldPosition(item) else { continue }
+                    if sectionMoves || movesItem(item) {
+                        result.moves.append(
+                            .init(
+                                id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + index - first))
+                    }
+                }
+            }
+            if insertsSection(sectionOffset) {
+                for index in first..<end {
+                    let item = new.items[index]
+                    guard let from = oldPosition(item) else { continue }
                     result.moves.append(
                         .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + index - first))
                 }
             }
         }
-        for sectionOffset in 0..<new.sectionIDs.count where insertsSection(sectionOffset) {
-            let first = Int(new.starts[sectionOffset])
-            for index in first..<Int(new.starts[sectionOffset + 1]) {
-                let item = new.items[index]
-                guard let from = oldPosition(item) else { continue }
-                result.moves.append(
-                    .init(id: .item(item), from: oldFlat(from), to: newStarts[sectionOffset] + 1 + index - first))
+        Self.sortIfNeeded(&result.moves) { $0.to < $1.to }
+    }
+
+    /// Sorts `list` by `areInIncreasingOrder` (stably), unless it already is
+    /// in order: one pass over a sorted list, no sorting machinery.
+    ///
+    /// - Complexity: O(*n*) when sorted, else O(*n* log *n*).
+    @inlinable
+    static func sortIfNeeded<Element>(_ list: inout [Element], by areInIncreasingOrder: (Element, Element) -> Bool) {
+        let sorted = list.withUnsafeBufferPointer { buffer in
+            for index in 1..<max(buffer.count, 1) where areInIncreasingOrder(buffer[index], buffer[index - 1]) {
+                return false
             }
+            return true
         }
-        result.moves.sort { $0.to < $1.to }
+        if !sorted { list.sort(by: areInIncreasingOrder) }
     }
 
     /// The flat offset of each section's marker, then the total flat count.

@@ -163,17 +163,22 @@ extension SectionedDiff {
 
     /// ``formDiff(from:to:)`` for a small pair already laid out (the
     /// exhaustive runs' inner loop): `oldLayout` and `newLayout` must be
-    /// `old` and `new`, each within ``smallSnapshotLimit``.
+    /// `old` and `new`, each within ``smallSnapshotLimit``. The snapshots
+    /// are taken only for a pair with a duplicate ID, and `knownUnique` says
+    /// that both layouts were found free of duplicates beforehand (the
+    /// exhaustive run checks each snapshot once), which skips that check.
     ///
     /// - Throws: as ``formDiff(from:to:)``.
     @inlinable
     mutating func formDiff(
-        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>,
-        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>
+        from old: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
+        to new: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
+        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>,
+        knownUnique: Bool = false
     ) throws(ListDiffError) {
         clear()
-        if formSmallDiff(oldLayout, newLayout) { return }
-        try formDiffByHashing(from: old, to: new)
+        if formSmallDiff(oldLayout, newLayout, knownUnique: knownUnique) { return }
+        try formDiffByHashing(from: old(), to: new())
     }
 
     /// The hashed path of ``formDiff(from:to:)``: large pairs, and small
@@ -279,14 +284,17 @@ extension SectionedDiff {
 
     /// Diffs a small pair, laid out, by comparison in stack scratch space.
     ///
+    /// - Parameter knownUnique: both layouts are known to be free of
+    ///   duplicate IDs, so they are not checked again.
     /// - Returns: `false`, with the diff partly filled, when a snapshot holds
     ///   a section ID or an item ID twice (the hashed path then names them).
     /// - Complexity: O(*n*²) comparisons for *n* sections and items.
     @inlinable
     mutating func formSmallDiff(
-        _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>
+        _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>,
+        knownUnique: Bool = false
     ) -> Bool {
-        guard !oldLayout.hasDuplicates && !newLayout.hasDuplicates else { return false }
+        guard knownUnique || (!oldLayout.hasDuplicates && !newLayout.hasDuplicates) else { return false }
         guard sections.formSmallDiff(old: oldLayout.sectionIDs, new: newLayout.sectionIDs) == nil else {
             return false
         }

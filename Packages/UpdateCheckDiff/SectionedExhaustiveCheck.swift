@@ -153,18 +153,22 @@ public struct SectionedExhaustiveCheck: Sendable {
         let stride = crossCheckStride
         let packed = PackedLayouts(snapshots)
         let rows = ParallelLoop.map(count: positions.count) { index in
-            packed.withLayouts { layout in
+            packed.withLayouts { layouts in
                 let started = WallClock.seconds()
                 let position = positions[index]
                 let old = snapshots[position]
-                let oldLayout = layout(position)
+                let oldLayout = layouts.layout(position)
+                let oldFlat = layouts.flat(position)
+                let oldUnique = layouts.unique[position]
                 var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
                 var failures: [VerificationFailure] = []
                 var crossChecked = 0
-                var pairIndex = position * snapshots.count
+                // The pair index modulo the stride, counted along (no division per pair).
+                var phase = (position * snapshots.count) % stride
                 for newPosition in 0..<snapshots.count {
-                    let crossChecks = pairIndex % stride == 0
-                    pairIndex += 1
+                    let crossChecks = phase == 0
+                    phase += 1
+                    if phase == stride { phase = 0 }
                     do throws(ListDiffError) {
                         if let engine {
                             let new = snapshots[newPosition]
@@ -172,11 +176,13 @@ public struct SectionedExhaustiveCheck: Sendable {
                             try verifier.check(result, from: old, to: new)
                             if crossChecks { try result.verify(from: old, to: new) }
                         } else {
-                            // The snapshots are only read on failure, so that the
-                            // loop does not touch reference counts every core shares.
+                            // The snapshots are only read on failure (autoclosures), so
+                            // that the loop does not touch reference counts every core shares.
                             try verifier.verify(
                                 from: old, to: snapshots[newPosition], oldLayout: oldLayout,
-                                newLayout: layout(newPosition))
+                                newLayout: layouts.layout(newPosition), oldFlat: oldFlat,
+                                newFlat: layouts.flat(newPosition),
+                                knownUnique: oldUnique && layouts.unique[newPosition])
                             if crossChecks { try verifier.diff.verify(from: old, to: snapshots[newPosition]) }
                         }
                         if crossChecks { crossChecked += 1 }
@@ -205,7 +211,8 @@ public struct SectionedExhaustiveCheck: Sendable {
 
 /// Every snapshot of a run laid out back to back, once, for the run's
 /// inner loop: section IDs, items, and each snapshot's item starts and
-/// sections of items as ``SectionedLayout`` reads them.
+/// sections of items as ``SectionedLayout`` reads them, and its flat form as
+/// ``SectionedFlatLayout`` reads it.
 struct PackedLayouts: Sendable {
     var sectionIDs: [ExhaustiveSectionID] = []
     var items: [ExhaustiveID] = []
@@ -213,9 +220,16 @@ struct PackedLayouts: Sendable {
     var starts: [Int32] = []
     /// Per snapshot, the section of each of its items.
     var sectionOf: [Int32] = []
+    /// Per snapshot, its flat form.
+    var entries: [SectionedEntry<ExhaustiveSectionID, ExhaustiveID>] = []
+    /// Per snapshot, the flat offsets of its section markers then its entry count.
+    var flatStarts: [Int] = []
     /// Where each snapshot begins in ``sectionIDs`` and ``items``, then the totals.
     var firstSection: [Int] = [0]
     var firstItem: [Int] = [0]
+    /// Per snapshot, whether its section IDs and item IDs are free of
+    /// duplicates, checked once here for all of its pairs.
+    var unique: [Bool] = []
 
     /// Lays out `snapshots`.
     ///
@@ -226,39 +240,85 @@ struct PackedLayouts: Sendable {
             for (offset, section) in snapshot.sections.enumerated() {
                 sectionIDs.append(section.id)
                 starts.append(next)
+                flatStarts.append(Int(next) + offset)
+                entries.append(.section(section.id))
                 for item in section.items {
                     items.append(item)
                     sectionOf.append(Int32(offset))
+                    entries.append(.item(item))
                     next += 1
                 }
             }
             starts.append(next)
+            flatStarts.append(Int(next) + snapshot.sections.count)
             firstSection.append(sectionIDs.count)
             firstItem.append(items.count)
         }
+        unique = withLayouts { layouts in
+            (0..<snapshots.count).map { !layouts.layout($0).hasDuplicates }
+        }
     }
 
-    /// Calls `body` with a function giving the layout of snapshot *i*,
-    /// valid during the call.
-    func withLayouts<Result>(
-        _ body: ((Int) -> SectionedLayout<ExhaustiveSectionID, ExhaustiveID>) -> Result
-    ) -> Result {
+    /// The packed layouts as buffers, valid during ``withLayouts(_:)``.
+    struct Buffers {
+        let sectionIDs: UnsafeBufferPointer<ExhaustiveSectionID>
+        let items: UnsafeBufferPointer<ExhaustiveID>
+        let starts: UnsafeBufferPointer<Int32>
+        let sectionOf: UnsafeBufferPointer<Int32>
+        let entries: UnsafeBufferPointer<SectionedEntry<ExhaustiveSectionID, ExhaustiveID>>
+        let flatStarts: UnsafeBufferPointer<Int>
+        let firstSection: UnsafeBufferPointer<Int>
+        let firstItem: UnsafeBufferPointer<Int>
+        let unique: UnsafeBufferPointer<Bool>
+
+        /// The layout of snapshot `index`.
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func layout(_ index: Int) -> SectionedLayout<ExhaustiveSectionID, ExhaustiveID> {
+            let sections = firstSection[index]..<firstSection[index + 1]
+            let itemRange = firstItem[index]..<firstItem[index + 1]
+            // Each snapshot has one start more than it has sections.
+            let startRange = (sections.lowerBound + index)...(sections.upperBound + index)
+            return SectionedLayout(
+                sectionIDs: UnsafeBufferPointer(rebasing: sectionIDs[sections]),
+                items: UnsafeBufferPointer(rebasing: items[itemRange]),
+                starts: UnsafeBufferPointer(rebasing: starts[startRange]),
+                sectionOf: UnsafeBufferPointer(rebasing: sectionOf[itemRange]))
+        }
+
+        /// The flat form of snapshot `index`.
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func flat(_ index: Int) -> SectionedFlatLayout<ExhaustiveSectionID, ExhaustiveID> {
+            let first = firstSection[index] + firstItem[index]
+            let end = firstSection[index + 1] + firstItem[index + 1]
+            let startRange = (firstSection[index] + index)...(firstSection[index + 1] + index)
+            return SectionedFlatLayout(
+                entries: UnsafeBufferPointer(rebasing: entries[first..<end]),
+                starts: UnsafeBufferPointer(rebasing: flatStarts[startRange]))
+        }
+    }
+
+    /// Calls `body` with the layouts as buffers, valid during the call.
+    func withLayouts<Result>(_ body: (Buffers) -> Result) -> Result {
         sectionIDs.withUnsafeBufferPointer { sectionIDs in
             items.withUnsafeBufferPointer { items in
                 starts.withUnsafeBufferPointer { starts in
                     sectionOf.withUnsafeBufferPointer { sectionOf in
-                        firstSection.withUnsafeBufferPointer { firstSection in
-                            firstItem.withUnsafeBufferPointer { firstItem in
-                                body { index in
-                                    let sections = firstSection[index]..<firstSection[index + 1]
-                                    let itemRange = firstItem[index]..<firstItem[index + 1]
-                                    // Each snapshot has one start more than it has sections.
-                                    let startRange = (sections.lowerBound + index)...(sections.upperBound + index)
-                                    return SectionedLayout(
-                                        sectionIDs: UnsafeBufferPointer(rebasing: sectionIDs[sections]),
-                                        items: UnsafeBufferPointer(rebasing: items[itemRange]),
-                                        starts: UnsafeBufferPointer(rebasing: starts[startRange]),
-                                        sectionOf: UnsafeBufferPointer(rebasing: sectionOf[itemRange]))
+                        entries.withUnsafeBufferPointer { entries in
+                            flatStarts.withUnsafeBufferPointer { flatStarts in
+                                firstSection.withUnsafeBufferPointer { firstSection in
+                                    firstItem.withUnsafeBufferPointer { firstItem in
+                                        unique.withUnsafeBufferPointer { unique in
+                                            body(
+                                                Buffers(
+                                                    sectionIDs: sectionIDs, items: items, starts: starts,
+                                                    sectionOf: sectionOf, entries: entries, flatStarts: flatStarts,
+                                                    firstSection: firstSection, firstItem: firstItem, unique: unique))
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -99,24 +99,31 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         try check(current, from: old, to: new)
     }
 
-    /// Diffs and verifies a small pair already laid out, without array
-    /// traffic: the exhaustive run's inner loop. `oldLayout` and `newLayout`
-    /// must be `old` and `new`, each within ``SectionedDiff/smallSnapshotLimit``
-    /// (the snapshots are read only to report an error).
+    /// Diffs and verifies a small pair already laid out, flat forms too,
+    /// without array traffic: the exhaustive run's inner loop, which lays
+    /// every snapshot out once. `oldLayout` and `newLayout` must be `old` and
+    /// `new`, each within ``SectionedDiff/smallSnapshotLimit``, and `oldFlat`
+    /// and `newFlat` their flat forms. The snapshots are taken only to
+    /// report an error (so the loop does not touch the reference counts of
+    /// snapshots every core shares); `knownUnique` says both were found free
+    /// of duplicate IDs beforehand.
     ///
     /// - Throws: as ``verify(from:to:)``.
     @inlinable
     mutating func verify(
-        from old: SectionedSnapshot<SectionID, ItemID>, to new: SectionedSnapshot<SectionID, ItemID>,
-        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>
+        from old: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
+        to new: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
+        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>,
+        oldFlat: SectionedFlatLayout<SectionID, ItemID>, newFlat: SectionedFlatLayout<SectionID, ItemID>,
+        knownUnique: Bool = false
     ) throws(ListDiffError) {
-        try lastDiff.formDiff(from: old, to: new, oldLayout: oldLayout, newLayout: newLayout)
-        var current = SectionedDiff<SectionID, ItemID>(
-            sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
-            oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
-        swap(&current, &lastDiff)
-        defer { swap(&current, &lastDiff) }
-        try check(current, from: old, to: new, oldLayout: oldLayout, newLayout: newLayout)
+        try lastDiff.formDiff(
+            from: old(), to: new(), oldLayout: oldLayout, newLayout: newLayout, knownUnique: knownUnique)
+        // Disjoint stored properties: the diff is read in place while the
+        // flat diffs are written, with no copy and no reference counting.
+        let failed = Self.firstFailure(
+            lastDiff, oldLayout, newLayout, oldFlat, newFlat, flat: &flatDiff, form: &flatForm)
+        if failed != nil { try Self.report(failed, lastDiff, from: old(), to: new()) }
     }
 
     /// Verifies a given diff for the pair (`old`, `new`).
@@ -140,40 +147,32 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         try Self.report(failed, diff, from: old, to: new)
     }
 
-    /// ``check(_:from:to:)`` for a small pair already laid out, as
-    /// ``verify(from:to:oldLayout:newLayout:)`` takes it.
-    ///
-    /// - Throws: as ``check(_:from:to:)``.
-    @inlinable
-    mutating func check(
-        _ diff: SectionedDiff<SectionID, ItemID>, from old: SectionedSnapshot<SectionID, ItemID>,
-        to new: SectionedSnapshot<SectionID, ItemID>, oldLayout: SectionedLayout<SectionID, ItemID>,
-        newLayout: SectionedLayout<SectionID, ItemID>
-    ) throws(ListDiffError) {
-        let failed = firstFailure(diff, oldLayout, newLayout)
-        try Self.report(failed, diff, from: old, to: new)
-    }
-
     /// The first of the four checks `diff` fails for a laid-out pair, or
-    /// `nil`, with this verifier's storage for the flat forms.
+    /// `nil`, its flat forms laid out here.
     @inlinable
     mutating func firstFailure(
         _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
         _ newLayout: SectionedLayout<SectionID, ItemID>
     ) -> VerificationCheck? {
-        let empty = SnapshotDiff<SectionedEntry<SectionID, ItemID>>(
-            oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
-        var flat = empty
-        var form = empty
-        // Moved out and back, so that their storage stays uniquely referenced.
-        swap(&flat, &flatDiff)
-        swap(&form, &flatForm)
-        defer {
-            swap(&flat, &flatDiff)
-            swap(&form, &flatForm)
+        SectionedFlatLayout.with(oldLayout) { oldFlat in
+            SectionedFlatLayout.with(newLayout) { newFlat in
+                Self.firstFailure(diff, oldLayout, newLayout, oldFlat, newFlat, flat: &flatDiff, form: &flatForm)
+            }
         }
-        return SectionedDiffParts.with(diff) { parts in
-            Self.firstFailure(parts, oldLayout, newLayout, flat: &flat, form: &form)
+    }
+
+    /// The first of the four checks `diff` fails for a laid-out pair with
+    /// its flat forms, or `nil`, with `flat` and `form` as the storage of
+    /// the flat diffs (a verifier's, reused).
+    @inlinable
+    static func firstFailure(
+        _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
+        _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
+        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+    ) -> VerificationCheck? {
+        SectionedDiffParts.with(diff) { parts in
+            firstFailure(parts, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form)
         }
     }
 
@@ -197,27 +196,31 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     @inlinable
     static func firstFailure(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
-        _ newLayout: SectionedLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
+        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     ) -> VerificationCheck? {
         let oldSections = oldLayout.sectionIDs.count
         let newSections = newLayout.sectionIDs.count
         let oldItems = oldLayout.items.count
         let newItems = newLayout.items.count
-        let oldFlat = oldSections &+ oldItems
-        let newFlat = newSections &+ newItems
+        let oldCount = oldFlat.entries.count
+        let newCount = newFlat.entries.count
         // Uninitialized: each check initializes what it reads.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: oldSections &+ oldItems &+ oldFlat) {
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: oldSections &+ oldItems &+ oldCount) {
             flags in
             withUnsafeTemporaryAllocation(
-                of: Int32.self, capacity: 2 &* newSections &+ 3 &* newItems &+ oldSections &+ newFlat
+                of: Int32.self, capacity: 2 &* newSections &+ 3 &* newItems &+ oldSections &+ newCount
             ) { offsets -> VerificationCheck? in
-                var rest = offsets[...]
-                func take(_ count: Int) -> UnsafeMutableBufferPointer<Int32> {
-                    defer { rest = rest.dropFirst(count) }
-                    return UnsafeMutableBufferPointer(rebasing: rest.prefix(count))
-                }
-                let sectionMapping = take(newSections)
+                // The offsets, cut by running sums (no closure over a
+                // mutable rest, which would check exclusivity at run time).
+                let mappingEnd = newSections
+                let slotsEnd = mappingEnd &+ newItems
+                let oldToNewEnd = slotsEnd &+ oldSections
+                let valuesEnd = oldToNewEnd &+ newItems
+                let tailsEnd = valuesEnd &+ newItems
+                let sectionTailsEnd = tailsEnd &+ newSections
+                let sectionMapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<mappingEnd])
                 guard
                     reachesNew(
                         diff, oldLayout, newLayout,
@@ -225,18 +228,23 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                         sectionMapping: sectionMapping,
                         leaves: UnsafeMutableBufferPointer(
                             rebasing: flags[oldSections..<(oldSections &+ oldItems)]),
-                        slots: take(newItems), oldToNew: take(oldSections))
+                        slots: UnsafeMutableBufferPointer(rebasing: offsets[mappingEnd..<slotsEnd]),
+                        oldToNew: UnsafeMutableBufferPointer(rebasing: offsets[slotsEnd..<oldToNewEnd]))
                 else { return .reachesNew }
                 guard
                     movesAreMinimal(
-                        diff, oldLayout, newLayout, values: take(newItems), tails: take(newItems),
-                        sectionValues: sectionMapping, sectionTails: take(newSections))
+                        diff, oldLayout, newLayout,
+                        values: UnsafeMutableBufferPointer(rebasing: offsets[oldToNewEnd..<valuesEnd]),
+                        tails: UnsafeMutableBufferPointer(rebasing: offsets[valuesEnd..<tailsEnd]),
+                        sectionValues: sectionMapping,
+                        sectionTails: UnsafeMutableBufferPointer(rebasing: offsets[tailsEnd..<sectionTailsEnd]))
                 else { return .minimalMoves }
                 guard
                     agreesWithFlatEngine(
-                        diff, oldLayout, newLayout, flat: &flat, form: &form,
+                        diff, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form,
                         leaves: UnsafeMutableBufferPointer(rebasing: flags[(oldSections &+ oldItems)...]),
-                        slots: take(newFlat))
+                        slots: UnsafeMutableBufferPointer(
+                            rebasing: offsets[sectionTailsEnd..<(sectionTailsEnd &+ newCount)]))
                 else { return .agreesWithFlatEngine }
                 return nil
             }
@@ -374,6 +382,7 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     /// Step 4: the diff's flat form against the flat engine on the flat forms.
     ///
     /// - Parameters:
+    ///   - oldFlat, newFlat: the flat forms of `old` and `new`.
     ///   - flat, form: reused storage for the flat engine's diff and the
     ///     diff's flat form (overwritten).
     ///   - leaves: one flag per old flat entry (overwritten).
@@ -383,81 +392,40 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     static func agreesWithFlatEngine(
         _ diff: SectionedDiffParts<SectionID, ItemID>,
         _ old: SectionedLayout<SectionID, ItemID>, _ new: SectionedLayout<SectionID, ItemID>,
+        _ oldFlat: SectionedFlatLayout<SectionID, ItemID>, _ newFlat: SectionedFlatLayout<SectionID, ItemID>,
         flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>, leaves: UnsafeMutableBufferPointer<UInt8>,
         slots: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
-        let oldSections = old.sectionIDs.count
-        let newSections = new.sectionIDs.count
-        let oldCount = oldSections &+ old.items.count
-        let newCount = newSections &+ new.items.count
-        return withUnsafeTemporaryAllocation(of: SectionedEntry<SectionID, ItemID>.self, capacity: oldCount &+ newCount)
-        {
-            entries in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: oldSections &+ newSections &+ 2) { starts in
-                func lay(
-                    _ layout: SectionedLayout<SectionID, ItemID>,
-                    into entries: UnsafeMutableBufferPointer<SectionedEntry<SectionID, ItemID>>,
-                    starts: UnsafeMutableBufferPointer<Int>
-                ) {
-                    var next = 0
-                    for section in 0..<layout.sectionIDs.count {
-                        starts[section] = next
-                        (entries.baseAddress! + next).initialize(to: .section(layout.sectionIDs[section]))
-                        next &+= 1
-                        for index in Int(layout.starts[section])..<Int(layout.starts[section &+ 1]) {
-                            (entries.baseAddress! + next).initialize(to: .item(layout.items[index]))
-                            next &+= 1
-                        }
-                    }
-                    starts[layout.sectionIDs.count] = next
+        flat.clear()
+        guard flat.formSmallDiff(old: oldFlat.entries, new: newFlat.entries) == nil else { return false }
+        let sectionMoves = diff.sectionMoves
+        let sectionInsertions = diff.sectionInsertions
+        let itemMoves = diff.itemMoves
+        SectionedDiff<SectionID, ItemID>.formFlattened(
+            diff, into: &form, new: new, oldStarts: oldFlat.starts, newStarts: newFlat.starts,
+            oldSectionOffset: { id in
+                let offset = old.sectionOffset(of: id)
+                return offset >= 0 ? offset : nil
+            },
+            oldPosition: { id in
+                let index = old.itemIndex(of: id)
+                return index >= 0 ? old.position(ofItem: index) : nil
+            },
+            movesSection: { id in sectionMoves.contains { $0.id == id } },
+            movesItem: { id in itemMoves.contains { $0.id == id } },
+            insertsSection: { offset in sectionInsertions.contains { $0.offset == offset } })
+        guard form.deletions == flat.deletions && form.insertions == flat.insertions else { return false }
+        guard form.oldCount == oldFlat.entries.count && form.newCount == newFlat.entries.count else { return false }
+        let reaches = form.deletions.withUnsafeBufferPointer { deletions in
+            form.insertions.withUnsafeBufferPointer { insertions in
+                form.moves.withUnsafeBufferPointer { moves in
+                    PairProof.applies(
+                        old: oldFlat.entries, new: newFlat.entries, deletions: deletions, insertions: insertions,
+                        moves: moves, leaves: leaves, slots: slots)
                 }
-                let oldEntries = UnsafeMutableBufferPointer(rebasing: entries[0..<oldCount])
-                let newEntries = UnsafeMutableBufferPointer(rebasing: entries[oldCount..<(oldCount &+ newCount)])
-                let oldStarts = UnsafeMutableBufferPointer(rebasing: starts[0...oldSections])
-                let newStarts = UnsafeMutableBufferPointer(rebasing: starts[(oldSections &+ 1)...])
-                lay(old, into: oldEntries, starts: oldStarts)
-                lay(new, into: newEntries, starts: newStarts)
-                defer {
-                    _ = oldEntries.deinitialize()
-                    _ = newEntries.deinitialize()
-                }
-                flat.clear()
-                guard
-                    flat.formSmallDiff(old: UnsafeBufferPointer(oldEntries), new: UnsafeBufferPointer(newEntries))
-                        == nil
-                else { return false }
-                let sectionMoves = diff.sectionMoves
-                let sectionInsertions = diff.sectionInsertions
-                let itemMoves = diff.itemMoves
-                SectionedDiff<SectionID, ItemID>.formFlattened(
-                    diff, into: &form, new: new, oldStarts: UnsafeBufferPointer(oldStarts),
-                    newStarts: UnsafeBufferPointer(newStarts),
-                    oldSectionOffset: { id in
-                        let offset = old.sectionOffset(of: id)
-                        return offset >= 0 ? offset : nil
-                    },
-                    oldPosition: { id in
-                        let index = old.itemIndex(of: id)
-                        return index >= 0 ? old.position(ofItem: index) : nil
-                    },
-                    movesSection: { id in sectionMoves.contains { $0.id == id } },
-                    movesItem: { id in itemMoves.contains { $0.id == id } },
-                    insertsSection: { offset in sectionInsertions.contains { $0.offset == offset } })
-                guard form.deletions == flat.deletions && form.insertions == flat.insertions else { return false }
-                guard form.oldCount == oldCount && form.newCount == newCount else { return false }
-                let reaches = form.deletions.withUnsafeBufferPointer { deletions in
-                    form.insertions.withUnsafeBufferPointer { insertions in
-                        form.moves.withUnsafeBufferPointer { moves in
-                            PairProof.applies(
-                                old: UnsafeBufferPointer(oldEntries), new: UnsafeBufferPointer(newEntries),
-                                deletions: deletions, insertions: insertions, moves: moves, leaves: leaves,
-                                slots: slots)
-                        }
-                    }
-                }
-                return reaches && flat.moves.count <= form.moves.count
             }
         }
+        return reaches && flat.moves.count <= form.moves.count
     }
 }

@@ -141,6 +141,67 @@ import Testing
             ]), "\(kinds)")
     }
 
+    /// The exhaustive run's own path, every snapshot laid out once (layout,
+    /// flat form, duplicate check) and reused for all of its pairs: each
+    /// snapshot's packed flat form is its `flattened`; every pair of
+    /// 2 sections × 3 items gets the engine's diff and passes; and every
+    /// corrupted diff of every pair of 2 × 2 fails the very check the
+    /// general verification fails.
+    @Test func packedLayoutsAgreeWithTheGeneralVerification() {
+        typealias Entry = SectionedEntry<ExhaustiveSectionID, ExhaustiveID>
+        for (sections, ids, corrupting) in [(2, 3, false), (2, 2, true)] {
+            let snapshots = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
+            let packed = PackedLayouts(snapshots)
+            var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
+            var flat = SnapshotDiff<Entry>(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
+            var form = flat
+            var corrupted = 0
+            var mismatches = 0
+            packed.withLayouts { layouts in
+                for (index, snapshot) in snapshots.enumerated() {
+                    #expect(layouts.unique[index])
+                    #expect(Array(layouts.flat(index).entries) == snapshot.flattened)
+                    #expect(Array(layouts.layout(index).items) == snapshot.sections.flatMap(\.items))
+                }
+                for old in snapshots.indices {
+                    for new in snapshots.indices {
+                        let (oldLayout, newLayout) = (layouts.layout(old), layouts.layout(new))
+                        let (oldFlat, newFlat) = (layouts.flat(old), layouts.flat(new))
+                        let passed = Self.outcome { () throws(ListDiffError) in
+                            try verifier.verify(
+                                from: snapshots[old], to: snapshots[new], oldLayout: oldLayout, newLayout: newLayout,
+                                oldFlat: oldFlat, newFlat: newFlat, knownUnique: true)
+                        }
+                        #expect(passed == nil)
+                        let engine = try! Diff(from: snapshots[old], to: snapshots[new])
+                        #expect(verifier.diff == engine)
+                        guard corrupting else { continue }
+                        for (kind, wrong) in Self.corruptions(of: engine, from: snapshots[old], to: snapshots[new]) {
+                            let fast = SectionedPairVerifier.firstFailure(
+                                wrong, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form)
+                            let general = Self.outcome { () throws(ListDiffError) in
+                                try wrong.verify(from: snapshots[old], to: snapshots[new])
+                            }
+                            var expected: VerificationCheck?
+                            if case .verificationFailed(let failure) = general { expected = failure.check }
+                            corrupted += 1
+                            if fast != expected {
+                                mismatches += 1
+                                if mismatches <= 5 {
+                                    Issue.record(
+                                        "\(kind) of \(snapshots[old]) -> \(snapshots[new]): packed \(String(describing: fast)), general \(String(describing: general))"
+                                    )
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(mismatches == 0)
+            #expect(!corrupting || corrupted > 1_000, "\(corrupted)")
+        }
+    }
+
     /// The failures of a corrupted diff read as the general verification
     /// writes them: a dropped cross-section move does not reach new, a
     /// needless move is not minimal, an item deleted and inserted again
