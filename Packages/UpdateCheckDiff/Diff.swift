@@ -279,17 +279,12 @@ extension SnapshotDiff {
     ) {
         oldCount = old.count
         newCount = new.count
-        // Small pairs append into storage reused from pair to pair, which
-        // soon has room: reserving would only cost a uniqueness check each.
-        let reserves = max(old.count, new.count) > Self.smallSnapshotLimit
-        if reserves { deletions.reserveCapacity(old.count &- keptCount) }
+        deletions.reserveCapacity(old.count &- keptCount)
         for offset in 0..<old.count where !kept[offset] {
             deletions.append(Deletion(offset: offset, id: old[offset]))
         }
-        if reserves {
-            insertions.reserveCapacity(new.count &- keptCount)
-            moves.reserveCapacity(keptCount &- runLength)
-        }
+        insertions.reserveCapacity(new.count &- keptCount)
+        moves.reserveCapacity(keptCount &- runLength)
         for offset in 0..<new.count {
             let from = mapping[offset]
             if from < 0 {
