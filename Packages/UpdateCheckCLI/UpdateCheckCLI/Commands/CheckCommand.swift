@@ -20,8 +20,11 @@ package enum CheckCommand {
             insert another and keep a third); the conformance kit for each default adapter (every pair of --ids
             IDs, then 1000 random pairs of up to 1000 items from --seed, which also salts
             the traces; 'adapters check' leaves the random pairs out unless --random is
-            given); the sectioned kit for each sectioned adapter (every pair of 2
-            sections and up to 3 items). Prints a table of suites (cases, failures,
+            given); the sectioned kit for each sectioned adapter (every pair of 3
+            sections and up to 3 items, then 100 random sectioned pairs). The built-in
+            adapters' pairs start from one old snapshot per renaming of its IDs, which
+            stands for every pair of an adapter that only compares IDs; a team's adapters
+            get every old snapshot (of 2 sections for sectioned ones). Prints a table of suites (cases, failures,
             seconds) and a closing 'N passed, N failed' line. On a terminal a progress line
             is drawn; in CI logs and pipes a line per suite is printed as it finishes. A
             failing adapter case also writes a picture of its pair next to the JUnit
