@@ -26,7 +26,7 @@ package struct AdapterEntry: Sendable {
         /// A flat adapter's calls for a flat plan.
         case flat(@Sendable (UpdatePlan<String>) -> PlannedCalls)
         /// A sectioned adapter's batches for a sectioned plan.
-        case sectioned(@Sendable (SectionedUpdatePlan<String, String>) -> SectionedPlannedCalls)
+        case sectioned(@Sendable (SectionedUpdatePlan<String, String>) -> PlannedCalls)
     }
 
     /// The adapter's name (`uikit`, `uikit-sections`).
@@ -78,7 +78,9 @@ package struct AdapterEntry: Sendable {
         planner = .flat { plan in
             PlannedCalls(
                 batches: adapter.batches(for: plan).map { $0.calls.map(\.record) },
-                problem: ConformanceKit.verify(adapter, plan: plan))
+                problem: ConformanceKit.verify(adapter, plan: plan).map {
+                    PlanReport.Problem(summary: $0.description, detail: $0.description)
+                })
         }
     }
 
@@ -109,9 +111,11 @@ package struct AdapterEntry: Sendable {
         policy = adapter.policy
         planner = .sectioned { plan in
             let batches = adapter.batches(for: plan)
-            return SectionedPlannedCalls(
-                batches: batches.map { $0.calls.map(\.record) }, sections: batches.map(\.dataSource),
-                problem: ConformanceKit.problem(of: adapter, plan: plan))
+            return PlannedCalls(
+                batches: batches.map { $0.calls.map(\.record) }, after: batches.map(\.dataSource),
+                problem: ConformanceKit.problem(of: adapter, plan: plan).map {
+                    PlanReport.Problem(summary: $0.problem.description, detail: "\($0.pair): \($0.problem)")
+                })
         }
     }
 

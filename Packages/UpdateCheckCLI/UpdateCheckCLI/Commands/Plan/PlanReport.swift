@@ -70,13 +70,13 @@ package struct PlanReport: Sendable, Equatable {
             moved: plan.movedCount, changed: plan.changedCount)
         sections = nil
         batches = calls.batches
-        after = []
-        problem = calls.problem.map { Problem(summary: $0.description, detail: $0.description) }
+        after = calls.after
+        problem = calls.problem
     }
 
     /// The report of a sectioned adapter's `calls` for `plan`.
     package init(
-        _ calls: SectionedPlannedCalls, plan: SectionedUpdatePlan<String, String>, adapter: AdapterEntry
+        _ calls: PlannedCalls, plan: SectionedUpdatePlan<String, String>, adapter: AdapterEntry
     ) {
         let diff = plan.diff
         self.adapter = adapter.name
@@ -89,8 +89,8 @@ package struct PlanReport: Sendable, Equatable {
             inserted: diff.sections.insertions.count, moved: diff.sections.moves.count,
             changed: plan.changedSections.count)
         batches = calls.batches
-        after = calls.sections
-        problem = calls.problem.map { Problem(summary: $0.problem.description, detail: "\($0.pair): \($0.problem)") }
+        after = calls.after
+        problem = calls.problem
     }
 
     /// The counts, the calls batch by batch (with the sections each leaves,
