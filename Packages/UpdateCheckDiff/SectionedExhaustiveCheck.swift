@@ -30,10 +30,12 @@ public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringC
 /// and three give 979 and 958,441. Every pair is diffed and proven by a
 /// ``SectionedPairVerifier`` (one per row, reused over its pairs, without
 /// heap allocation per pair): forward, inverse, minimal section and item
-/// moves, agreement with the flat engine, the properties of
-/// ``SectionedDiff/verify(from:to:)``, which checks an evenly spread,
-/// deterministic subset of the pairs again (see ``crossCheckStride``).
-/// Shards split the old snapshots as for ``ExhaustiveCheck``.
+/// moves, and an exact flat form. ``SectionedDiff/verify(from:to:)``, which
+/// also runs the flat engine on the flat forms and compares, checks an
+/// evenly spread, deterministic subset of the pairs again (see
+/// ``crossCheckStride``), as the standard library does for
+/// ``ExhaustiveCheck``. Shards split the old snapshots as for
+/// ``ExhaustiveCheck``.
 public struct SectionedExhaustiveCheck: Sendable {
     /// The number of section IDs, *s*.
     public let sectionCount: Int
@@ -45,9 +47,10 @@ public struct SectionedExhaustiveCheck: Sendable {
     /// (old position × snapshot count + new position) is a multiple of this.
     ///
     /// Every pair is proved by a ``SectionedPairVerifier``; the general
-    /// verification, which builds whole snapshots, cross-checks an evenly
-    /// spread, deterministic subset, counted in each row's
-    /// ``ExhaustiveRow/crossCheckedCount``. 1 means every pair.
+    /// verification, which builds whole snapshots and runs the flat engine
+    /// on their flat forms, cross-checks an evenly spread, deterministic
+    /// subset, counted in each row's ``ExhaustiveRow/crossCheckedCount``.
+    /// 1 means every pair.
     public let crossCheckStride: Int
 
     /// The default ``crossCheckStride``: one pair in 1,024, evenly spread
@@ -160,7 +163,8 @@ public struct SectionedExhaustiveCheck: Sendable {
                 let oldLayout = layouts.layout(position)
                 let oldFlat = layouts.flat(position)
                 let oldUnique = layouts.unique[position]
-                var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
+                // The flat engine runs on the cross-checked pairs only, in `verify(from:to:)`.
+                var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>(crossChecksFlatEngine: false)
                 var failures: [VerificationFailure] = []
                 var crossChecked = 0
                 // The pair index modulo the stride, counted along (no division per pair).
@@ -354,6 +358,10 @@ public struct SectionedExhaustiveReport: Sendable, Equatable {
 
     /// How many pairs were verified.
     public var pairCount: Int { rows.reduce(0) { $0 + $1.pairCount } }
+
+    /// How many pairs ``SectionedDiff/verify(from:to:)`` checked again,
+    /// the flat engine with it.
+    public var crossCheckedCount: Int { rows.reduce(0) { $0 + $1.crossCheckedCount } }
 
     /// Every failing pair, by old then new position.
     public var failures: [VerificationFailure] { rows.flatMap(\.failures) }

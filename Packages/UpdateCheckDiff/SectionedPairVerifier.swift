@@ -35,10 +35,23 @@
 ///    longest increasing run: counted by comparing IDs of `old` and `new`
 ///    (a longest-increasing-run count of its own), apart from the engine.
 /// 4. in flat form (``SectionedDiff/flattened(old:)``, built here by the
-///    same code into reused storage) it has exactly the deletions and
-///    insertions of the flat engine on the flat forms (diffed into reused
-///    storage too), reaches the new flat form (every slot compared, as in
-///    step 1) and has no fewer moves than the flat engine.
+///    same code into reused storage) it reaches the new flat form (every
+///    slot compared, as in step 1), and its deletions and insertions are
+///    exactly the flat entries absent from the other side, in ascending
+///    order: the flat engine's, which deletes and inserts those and nothing
+///    else. Its moves are then no fewer than the flat engine's, as for any
+///    flat diff that reaches the new form: the entries it keeps in place
+///    are in increasing old order, so at most a longest increasing run of
+///    the kept entries, and the flat engine moves exactly the rest. Counted
+///    from the flat forms alone, apart from both engines.
+///
+/// With ``crossChecksFlatEngine`` (the default) step 4 also runs the flat
+/// engine on the two flat forms (into reused storage) and compares its
+/// deletions, insertions and move count with the flat form's, as
+/// ``SectionedDiff/verify(from:to:)`` does: a cross-check of the two
+/// engines rather than a part of the proof, as the standard library is to
+/// ``PairVerifier``. It costs more than the rest of the verification, so the
+/// exhaustive run does it on its cross-checked pairs only.
 ///
 /// A pair that fails is verified again by ``SectionedDiff/verify(from:to:)``,
 /// which throws the failure it documents; each check has that one home for
@@ -50,6 +63,9 @@
 /// Snapshots are assumed to hold unique IDs, as the sectioned
 /// `diff(from:to:)` requires (``verify(from:to:)`` checks it).
 public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    /// Whether step 4 also compares the flat form with the flat engine's
+    /// diff of the flat forms.
+    public var crossChecksFlatEngine: Bool
     /// The diff of the last pair given to ``verify(from:to:)``.
     ///
     /// Empty before the first pair and after a pair with duplicate IDs;
@@ -65,9 +81,11 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
 
     /// Creates a verifier.
     ///
+    /// - Parameter crossChecksFlatEngine: see ``crossChecksFlatEngine``.
     /// - Complexity: O(1).
     @inlinable
-    public init() {
+    public init(crossChecksFlatEngine: Bool = true) {
+        self.crossChecksFlatEngine = crossChecksFlatEngine
         lastDiff = SectionedDiff(
             sections: SnapshotDiff(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: []),
             oldItemCounts: [], newItemCounts: [], itemDeletions: [], itemInsertions: [], itemMoves: [])
@@ -122,7 +140,8 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         // Disjoint stored properties: the diff is read in place while the
         // flat diffs are written, with no copy and no reference counting.
         let failed = Self.firstFailure(
-            lastDiff, oldLayout, newLayout, oldFlat, newFlat, flat: &flatDiff, form: &flatForm)
+            lastDiff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
+            flat: &flatDiff, form: &flatForm)
         if failed != nil { try Self.report(failed, lastDiff, from: old(), to: new()) }
     }
 
@@ -156,23 +175,29 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     ) -> VerificationCheck? {
         SectionedFlatLayout.with(oldLayout) { oldFlat in
             SectionedFlatLayout.with(newLayout) { newFlat in
-                Self.firstFailure(diff, oldLayout, newLayout, oldFlat, newFlat, flat: &flatDiff, form: &flatForm)
+                Self.firstFailure(
+                    diff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
+                    flat: &flatDiff, form: &flatForm)
             }
         }
     }
 
     /// The first of the four checks `diff` fails for a laid-out pair with
     /// its flat forms, or `nil`, with `flat` and `form` as the storage of
-    /// the flat diffs (a verifier's, reused).
+    /// the flat diffs (a verifier's, reused); the flat engine runs when
+    /// `crossChecksFlatEngine` is set.
     @inlinable
     static func firstFailure(
         _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
         _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
-        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, crossChecksFlatEngine: Bool,
+        flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     ) -> VerificationCheck? {
         SectionedDiffParts.with(diff) { parts in
-            firstFailure(parts, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form)
+            firstFailure(
+                parts, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
+                flat: &flat, form: &form)
         }
     }
 
@@ -197,7 +222,8 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     static func firstFailure(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
         _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
-        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, crossChecksFlatEngine: Bool,
+        flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     ) -> VerificationCheck? {
         let oldSections = oldLayout.sectionIDs.count
@@ -241,7 +267,8 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 else { return .minimalMoves }
                 guard
                     agreesWithFlatEngine(
-                        diff, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form,
+                        diff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
+                        flat: &flat, form: &form,
                         leaves: UnsafeMutableBufferPointer(rebasing: flags[(oldSections &+ oldItems)...]),
                         slots: UnsafeMutableBufferPointer(
                             rebasing: offsets[sectionTailsEnd..<(sectionTailsEnd &+ newCount)]))
@@ -379,7 +406,10 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         return diff.itemMoves.count == minimum
     }
 
-    /// Step 4: the diff's flat form against the flat engine on the flat forms.
+    /// Step 4: the diff's flat form reaches the new flat form and deletes
+    /// and inserts exactly the entries absent from the other side; with
+    /// `crossChecksFlatEngine`, it also agrees with the flat engine on the
+    /// flat forms.
     ///
     /// - Parameters:
     ///   - oldFlat, newFlat: the flat forms of `old` and `new`.
@@ -393,12 +423,10 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         _ diff: SectionedDiffParts<SectionID, ItemID>,
         _ old: SectionedLayout<SectionID, ItemID>, _ new: SectionedLayout<SectionID, ItemID>,
         _ oldFlat: SectionedFlatLayout<SectionID, ItemID>, _ newFlat: SectionedFlatLayout<SectionID, ItemID>,
-        flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        crossChecksFlatEngine: Bool, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>, leaves: UnsafeMutableBufferPointer<UInt8>,
         slots: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
-        flat.clear()
-        guard flat.formSmallDiff(old: oldFlat.entries, new: newFlat.entries) == nil else { return false }
         let sectionMoves = diff.sectionMoves
         let sectionInsertions = diff.sectionInsertions
         let itemMoves = diff.itemMoves
@@ -415,7 +443,6 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
             movesSection: { id in sectionMoves.contains { $0.id == id } },
             movesItem: { id in itemMoves.contains { $0.id == id } },
             insertsSection: { offset in sectionInsertions.contains { $0.offset == offset } })
-        guard form.deletions == flat.deletions && form.insertions == flat.insertions else { return false }
         guard form.oldCount == oldFlat.entries.count && form.newCount == newFlat.entries.count else { return false }
         let reaches = form.deletions.withUnsafeBufferPointer { deletions in
             form.insertions.withUnsafeBufferPointer { insertions in
@@ -426,6 +453,38 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 }
             }
         }
-        return reaches && flat.moves.count <= form.moves.count
+        // Each deletion and insertion names the entry at its offset, in
+        // range and once (proved by `applies`), so these are exact.
+        guard
+            reaches
+                && namesExactlyTheAbsent(
+                    form.deletions.count, offset: { form.deletions[$0].offset }, of: oldFlat, from: new)
+                && namesExactlyTheAbsent(
+                    form.insertions.count, offset: { form.insertions[$0].offset }, of: newFlat, from: old)
+        else { return false }
+        guard crossChecksFlatEngine else { return true }
+        flat.clear()
+        guard flat.formSmallDiff(old: oldFlat.entries, new: newFlat.entries) == nil else { return false }
+        return form.deletions == flat.deletions && form.insertions == flat.insertions
+            && flat.moves.count <= form.moves.count
+    }
+
+    /// Whether the `count` offsets given by `offset` are, in ascending
+    /// order, exactly the offsets of the entries of `side` that `other`
+    /// lacks: one pass over `side`, each entry looked up in `other` once.
+    ///
+    /// - Complexity: O(*n* × *m*) comparisons for *n* entries and *m*
+    ///   sections and items of `other`.
+    @inlinable @inline(__always)
+    static func namesExactlyTheAbsent(
+        _ count: Int, offset: (Int) -> Int, of side: SectionedFlatLayout<SectionID, ItemID>,
+        from other: SectionedLayout<SectionID, ItemID>
+    ) -> Bool {
+        var next = 0
+        for index in 0..<side.entries.count where !other.contains(side.entries[index]) {
+            guard next < count && offset(next) == index else { return false }
+            next &+= 1
+        }
+        return next == count
     }
 }

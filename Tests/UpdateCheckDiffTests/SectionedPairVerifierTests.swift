@@ -94,12 +94,15 @@ import Testing
     /// The fast verifier accepts every pair of 2 sections × 3 items and of
     /// 3 × 2, with the engine's diff, as the general verification does; and
     /// every corrupted diff of each pair gets the very failure (check,
-    /// expected and actual text) the general verification reports. Every
-    /// kind of corruption and every check is met.
-    @Test(arguments: [(2, 3), (3, 2)])
-    func agreesWithTheGeneralVerification(sections: Int, ids: Int) {
+    /// expected and actual text) the general verification reports, with the
+    /// flat engine cross-checked or not: step 4 without it catches every
+    /// corruption the flat engine would. Every kind of corruption and every
+    /// check is met.
+    @Test(arguments: [(2, 3, true), (3, 2, true), (2, 3, false)])
+    func agreesWithTheGeneralVerification(sections: Int, ids: Int, crossChecksFlatEngine: Bool) {
         let snapshots = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
-        var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
+        var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>(
+            crossChecksFlatEngine: crossChecksFlatEngine)
         var kinds: Set<String> = []
         var checks: Set<VerificationCheck> = []
         var mismatches = 0
@@ -146,13 +149,17 @@ import Testing
     /// snapshot's packed flat form is its `flattened`; every pair of
     /// 2 sections × 3 items gets the engine's diff and passes; and every
     /// corrupted diff of every pair of 2 × 2 fails the very check the
-    /// general verification fails.
+    /// general verification fails, with the flat engine cross-checked or
+    /// not (as the exhaustive run has it).
     @Test func packedLayoutsAgreeWithTheGeneralVerification() {
         typealias Entry = SectionedEntry<ExhaustiveSectionID, ExhaustiveID>
-        for (sections, ids, corrupting) in [(2, 3, false), (2, 2, true)] {
+        for (sections, ids, corrupting, crossChecksFlatEngine) in [
+            (2, 3, false, false), (2, 2, true, true), (2, 2, true, false),
+        ] {
             let snapshots = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
             let packed = PackedLayouts(snapshots)
-            var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>()
+            var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>(
+                crossChecksFlatEngine: crossChecksFlatEngine)
             var flat = SnapshotDiff<Entry>(oldCount: 0, newCount: 0, deletions: [], insertions: [], moves: [])
             var form = flat
             var corrupted = 0
@@ -178,7 +185,8 @@ import Testing
                         guard corrupting else { continue }
                         for (kind, wrong) in Self.corruptions(of: engine, from: snapshots[old], to: snapshots[new]) {
                             let fast = SectionedPairVerifier.firstFailure(
-                                wrong, oldLayout, newLayout, oldFlat, newFlat, flat: &flat, form: &form)
+                                wrong, oldLayout, newLayout, oldFlat, newFlat,
+                                crossChecksFlatEngine: crossChecksFlatEngine, flat: &flat, form: &form)
                             let general = Self.outcome { () throws(ListDiffError) in
                                 try wrong.verify(from: snapshots[old], to: snapshots[new])
                             }
