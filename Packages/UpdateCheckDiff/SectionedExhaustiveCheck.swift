@@ -30,8 +30,9 @@ public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringC
 /// and three give 979 and 958,441. Every pair is diffed and proven by a
 /// ``SectionedPairVerifier`` (one per row, reused over its pairs, without
 /// heap allocation per pair): forward, inverse, minimal section and item
-/// moves, and an exact flat form. ``SectionedDiff/verify(from:to:)``, which
-/// also runs the flat engine on the flat forms and compares, checks an
+/// moves, and deletions and insertions of only what the other side lacks.
+/// ``SectionedDiff/verify(from:to:)``, which also checks the diff's flat
+/// form against the flat engine on the flat forms, checks an
 /// evenly spread, deterministic subset of the pairs again (see
 /// ``crossCheckStride``), as the standard library does for
 /// ``ExhaustiveCheck``. Shards split the old snapshots as for

@@ -95,16 +95,6 @@ struct SectionedLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         return -1
     }
 
-    /// Whether `entry` is here: a section marker whose ID is one of the
-    /// section IDs, or an item whose ID is one of the items.
-    @inlinable
-    func contains(_ entry: SectionedEntry<SectionID, ItemID>) -> Bool {
-        switch entry {
-        case .section(let id): sectionOffset(of: id) >= 0
-        case .item(let id): itemIndex(of: id) >= 0
-        }
-    }
-
     /// The item index of `position`, or -1 when it is out of range.
     @inlinable
     func itemIndex(at position: ItemPosition) -> Int {

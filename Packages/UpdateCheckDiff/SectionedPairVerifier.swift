@@ -34,24 +34,25 @@
 ///    section plus, per new section, the items staying in it minus their
 ///    longest increasing run: counted by comparing IDs of `old` and `new`
 ///    (a longest-increasing-run count of its own), apart from the engine.
-/// 4. in flat form (``SectionedDiff/flattened(old:)``, built here by the
-///    same code into reused storage) it reaches the new flat form (every
-///    slot compared, as in step 1), and its deletions and insertions are
-///    exactly the flat entries absent from the other side, in ascending
-///    order: the flat engine's, which deletes and inserts those and nothing
-///    else. Its moves are then no fewer than the flat engine's, as for any
-///    flat diff that reaches the new form: the entries it keeps in place
-///    are in increasing old order, so at most a longest increasing run of
-///    the kept entries, and the flat engine moves exactly the rest. Counted
-///    from the flat forms alone, apart from both engines.
+/// 4. it deletes and inserts only what the other side lacks: its section
+///    deletions are exactly the old sections `new` lacks, its item
+///    deletions exactly the old items `new` lacks (those of deleted sections
+///    among them), and likewise for insertions, so nothing kept is deleted
+///    and inserted again (which steps 1 to 3 allow: an item that stays in
+///    place may be deleted and inserted back without changing the move
+///    count). Step 1 proved that each names a distinct entry, so a count and
+///    a lookup each make it exact. Counted from `old` and `new` alone.
 ///
-/// With ``crossChecksFlatEngine`` (the default) step 4 also runs the flat
-/// engine on the two flat forms (into reused storage) and compares its
-/// deletions, insertions and move count with the flat form's, as
-/// ``SectionedDiff/verify(from:to:)`` does: a cross-check of the two
-/// engines rather than a part of the proof, as the standard library is to
-/// ``PairVerifier``. It costs more than the rest of the verification, so the
-/// exhaustive run does it on its cross-checked pairs only.
+/// With ``crossChecksFlatEngine`` (the default) step 4 also builds the
+/// diff's flat form (``SectionedDiff/flattened(old:)``, by the same code,
+/// into reused storage), checks that it reaches the new flat form (every
+/// slot compared), and runs the flat engine on the two flat forms (into
+/// reused storage too): the flat form must have exactly its deletions and
+/// insertions and no fewer moves, as ``SectionedDiff/verify(from:to:)``
+/// checks. That cross-checks the flat form and the two engines; it is not
+/// needed for the proof, and costs more than the rest of the verification,
+/// so the exhaustive run does it on its cross-checked pairs only, as the
+/// flat run does with the standard library (``PairVerifier``).
 ///
 /// A pair that fails is verified again by ``SectionedDiff/verify(from:to:)``,
 /// which throws the failure it documents; each check has that one home for
@@ -247,6 +248,9 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 let tailsEnd = valuesEnd &+ newItems
                 let sectionTailsEnd = tailsEnd &+ newSections
                 let sectionMapping = UnsafeMutableBufferPointer(rebasing: offsets[0..<mappingEnd])
+                // What step 3 counts and step 4 reuses: the new sections and
+                // items whose IDs `old` has.
+                var kept = (sections: 0, items: 0)
                 guard
                     reachesNew(
                         diff, oldLayout, newLayout,
@@ -263,12 +267,13 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                         values: UnsafeMutableBufferPointer(rebasing: offsets[oldToNewEnd..<valuesEnd]),
                         tails: UnsafeMutableBufferPointer(rebasing: offsets[valuesEnd..<tailsEnd]),
                         sectionValues: sectionMapping,
-                        sectionTails: UnsafeMutableBufferPointer(rebasing: offsets[tailsEnd..<sectionTailsEnd]))
+                        sectionTails: UnsafeMutableBufferPointer(rebasing: offsets[tailsEnd..<sectionTailsEnd]),
+                        kept: &kept)
                 else { return .minimalMoves }
                 guard
                     agreesWithFlatEngine(
-                        diff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
-                        flat: &flat, form: &form,
+                        diff, oldLayout, newLayout, oldFlat, newFlat, kept: kept,
+                        crossChecksFlatEngine: crossChecksFlatEngine, flat: &flat, form: &form,
                         leaves: UnsafeMutableBufferPointer(rebasing: flags[(oldSections &+ oldItems)...]),
                         slots: UnsafeMutableBufferPointer(
                             rebasing: offsets[sectionTailsEnd..<(sectionTailsEnd &+ newCount)]))
@@ -372,20 +377,24 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     /// - Parameters:
     ///   - values, tails: one entry per new item (overwritten).
     ///   - sectionValues, sectionTails: one entry per new section (overwritten).
+    ///   - kept: set to the number of new sections and of new items whose
+    ///     IDs `old` has (once the section moves are found minimal).
     /// - Complexity: O(*n*²) comparisons plus O(*n* log *n*) for the runs.
     @inlinable
     static func movesAreMinimal(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
         _ new: SectionedLayout<SectionID, ItemID>, values: UnsafeMutableBufferPointer<Int32>,
         tails: UnsafeMutableBufferPointer<Int32>, sectionValues: UnsafeMutableBufferPointer<Int32>,
-        sectionTails: UnsafeMutableBufferPointer<Int32>
+        sectionTails: UnsafeMutableBufferPointer<Int32>, kept: inout (sections: Int, items: Int)
     ) -> Bool {
         for section in 0..<new.sectionIDs.count {
             sectionValues[section] = Int32(truncatingIfNeeded: old.sectionOffset(of: new.sectionIDs[section]))
         }
         let sectionRun = LongestIncreasingRun.count(UnsafeBufferPointer(sectionValues), tails: sectionTails)
         guard diff.sectionMoves.count == sectionRun.kept &- sectionRun.run else { return false }
+        kept.sections = sectionRun.kept
         var minimum = 0
+        var keptItems = 0
         for section in 0..<new.sectionIDs.count {
             let start = Int(new.starts[section])
             let staying = UnsafeMutableBufferPointer(rebasing: values[start..<Int(new.starts[section &+ 1])])
@@ -393,6 +402,7 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 let origin = old.itemIndex(of: new.items[start &+ offset])
                 staying[offset] = -1
                 guard origin >= 0 else { continue }
+                keptItems &+= 1
                 let home = Int(old.sectionOf[origin])
                 if old.sectionIDs[home] == new.sectionIDs[section] {
                     staying[offset] = Int32(truncatingIfNeeded: origin) &- old.starts[home]
@@ -403,16 +413,17 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
             let run = LongestIncreasingRun.count(UnsafeBufferPointer(staying), tails: tails)
             minimum &+= run.kept &- run.run
         }
+        kept.items = keptItems
         return diff.itemMoves.count == minimum
     }
 
-    /// Step 4: the diff's flat form reaches the new flat form and deletes
-    /// and inserts exactly the entries absent from the other side; with
-    /// `crossChecksFlatEngine`, it also agrees with the flat engine on the
-    /// flat forms.
+    /// Step 4: the diff deletes and inserts only what the other side lacks;
+    /// with `crossChecksFlatEngine`, its flat form also reaches the new flat
+    /// form and agrees with the flat engine on the flat forms.
     ///
     /// - Parameters:
     ///   - oldFlat, newFlat: the flat forms of `old` and `new`.
+    ///   - kept: the new sections and items whose IDs `old` has (step 3's count).
     ///   - flat, form: reused storage for the flat engine's diff and the
     ///     diff's flat form (overwritten).
     ///   - leaves: one flag per old flat entry (overwritten).
@@ -423,10 +434,13 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         _ diff: SectionedDiffParts<SectionID, ItemID>,
         _ old: SectionedLayout<SectionID, ItemID>, _ new: SectionedLayout<SectionID, ItemID>,
         _ oldFlat: SectionedFlatLayout<SectionID, ItemID>, _ newFlat: SectionedFlatLayout<SectionID, ItemID>,
-        crossChecksFlatEngine: Bool, flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
+        kept: (sections: Int, items: Int), crossChecksFlatEngine: Bool,
+        flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>, leaves: UnsafeMutableBufferPointer<UInt8>,
         slots: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
+        guard deletesAndInsertsOnlyTheAbsent(diff, old, new, kept: kept) else { return false }
+        guard crossChecksFlatEngine else { return true }
         let sectionMoves = diff.sectionMoves
         let sectionInsertions = diff.sectionInsertions
         let itemMoves = diff.itemMoves
@@ -443,6 +457,9 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
             movesSection: { id in sectionMoves.contains { $0.id == id } },
             movesItem: { id in itemMoves.contains { $0.id == id } },
             insertsSection: { offset in sectionInsertions.contains { $0.offset == offset } })
+        flat.clear()
+        guard flat.formSmallDiff(old: oldFlat.entries, new: newFlat.entries) == nil else { return false }
+        guard form.deletions == flat.deletions && form.insertions == flat.insertions else { return false }
         guard form.oldCount == oldFlat.entries.count && form.newCount == newFlat.entries.count else { return false }
         let reaches = form.deletions.withUnsafeBufferPointer { deletions in
             form.insertions.withUnsafeBufferPointer { insertions in
@@ -453,38 +470,35 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 }
             }
         }
-        // Each deletion and insertion names the entry at its offset, in
-        // range and once (proved by `applies`), so these are exact.
-        guard
-            reaches
-                && namesExactlyTheAbsent(
-                    form.deletions.count, offset: { form.deletions[$0].offset }, of: oldFlat, from: new)
-                && namesExactlyTheAbsent(
-                    form.insertions.count, offset: { form.insertions[$0].offset }, of: newFlat, from: old)
-        else { return false }
-        guard crossChecksFlatEngine else { return true }
-        flat.clear()
-        guard flat.formSmallDiff(old: oldFlat.entries, new: newFlat.entries) == nil else { return false }
-        return form.deletions == flat.deletions && form.insertions == flat.insertions
-            && flat.moves.count <= form.moves.count
+        return reaches && flat.moves.count <= form.moves.count
     }
 
-    /// Whether the `count` offsets given by `offset` are, in ascending
-    /// order, exactly the offsets of the entries of `side` that `other`
-    /// lacks: one pass over `side`, each entry looked up in `other` once.
+    /// Whether the diff's section and item deletions are exactly the old
+    /// sections and items `new` lacks, and its insertions exactly the new
+    /// ones `old` lacks, given `kept`, the number of new sections and items
+    /// whose IDs `old` has (so `old` has *count* − *kept* that `new` lacks,
+    /// IDs being unique). Step 1 proved that each deletion and insertion
+    /// names a distinct section or item of its side, so it suffices that
+    /// each is absent from the other side and that there are as many as are
+    /// absent.
     ///
-    /// - Complexity: O(*n* × *m*) comparisons for *n* entries and *m*
-    ///   sections and items of `other`.
-    @inlinable @inline(__always)
-    static func namesExactlyTheAbsent(
-        _ count: Int, offset: (Int) -> Int, of side: SectionedFlatLayout<SectionID, ItemID>,
-        from other: SectionedLayout<SectionID, ItemID>
+    /// - Complexity: O(*d* × *n*) comparisons for *d* deletions and
+    ///   insertions and *n* sections and items.
+    @inlinable
+    static func deletesAndInsertsOnlyTheAbsent(
+        _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
+        _ new: SectionedLayout<SectionID, ItemID>, kept: (sections: Int, items: Int)
     ) -> Bool {
-        var next = 0
-        for index in 0..<side.entries.count where !other.contains(side.entries[index]) {
-            guard next < count && offset(next) == index else { return false }
-            next &+= 1
-        }
-        return next == count
+        guard
+            diff.sectionDeletions.count == old.sectionIDs.count &- kept.sections
+                && diff.sectionInsertions.count == new.sectionIDs.count &- kept.sections
+                && diff.itemDeletions.count == old.items.count &- kept.items
+                && diff.itemInsertions.count == new.items.count &- kept.items
+        else { return false }
+        for deletion in diff.sectionDeletions where new.sectionOffset(of: deletion.id) >= 0 { return false }
+        for insertion in diff.sectionInsertions where old.sectionOffset(of: insertion.id) >= 0 { return false }
+        for deletion in diff.itemDeletions where new.itemIndex(of: deletion.id) >= 0 { return false }
+        for insertion in diff.itemInsertions where old.itemIndex(of: insertion.id) >= 0 { return false }
+        return true
     }
 }

@@ -60,7 +60,7 @@ import Testing
                     status: 0,
                     stdout: """
                         Verified 1089 pairs (33 old × 33 new snapshots of up to 2 sections and 2 items), shard 1/1: all passed.
-                        Checked: reaches new, inverse restores old, minimal section and item moves, exact flat form; 2 pairs also by the flat engine.
+                        Checked: reaches new, inverse restores old, minimal section and item moves, only the absent deleted and inserted; 2 pairs also in flat form by the flat engine.
 
                         """, stderr: ""))
     }

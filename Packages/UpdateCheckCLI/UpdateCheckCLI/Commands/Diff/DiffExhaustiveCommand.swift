@@ -93,15 +93,16 @@ package enum DiffExhaustiveCommand {
     /// ``printedFailureLimit``), then one summary line.
     ///
     ///     Verified 17161 pairs (131 old × 131 new snapshots of up to 2 sections and 3 items), shard 1/1: all passed.
-    ///     Checked: reaches new, inverse restores old, minimal section and item moves, exact flat form; 17 pairs also by the flat engine.
+    ///     Checked: reaches new, inverse restores old, minimal section and item moves, only the absent deleted and inserted; 17 pairs also in flat form by the flat engine.
     package static func summary(of report: SectionedExhaustiveReport) -> String {
         let scope =
             "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
             + "of up to \(report.sectionCount) sections and \(report.idCount) items), shard \(report.shard)"
         return summary(
             failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count, scope: scope,
-            checked: "Checked: reaches new, inverse restores old, minimal section and item moves, exact flat form; "
-                + "\(report.crossCheckedCount) pairs also by the flat engine.")
+            checked: "Checked: reaches new, inverse restores old, minimal section and item moves, "
+                + "only the absent deleted and inserted; \(report.crossCheckedCount) pairs also in flat form "
+                + "by the flat engine.")
     }
 
     /// The console text: every failing pair (up to ``printedFailureLimit``),
