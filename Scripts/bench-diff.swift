@@ -355,34 +355,59 @@ let flatPairsPerStart = 200_000
 /// of items `k`, both on every core: every pair of flat snapshots of `k` IDs
 /// verified (``flatVerified(k:)``), then the sectioned exhaustive runs of 2
 /// and 3 sections of up to `k` items (skipped past `pairLimit` pairs). The
-/// ratio is flat pairs/s over sectioned pairs/s.
-func sectionedTable(_ ks: [Int], pairLimit: Int) {
-    print("k  sections  pairs        pairs/s    flat pairs/s  flat/sectioned  passed  load")
+/// flat run and the sectioned ones take turns, `rounds` times (a shared
+/// machine's speed drifts within seconds); each row gives the median rates
+/// and the ratio of the medians, flat pairs/s over sectioned pairs/s, with
+/// the spread of the ratios of single turns.
+func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
+    print("k  sections  pairs        pairs/s    flat pairs/s  flat/sectioned (spread)  passed  load")
     for k in ks {
-        let flat = pairsPerSecond { flatVerified(k: k) }
+        let flatPairs = ExhaustiveCheck.snapshotCount(idCount: k) * ExhaustiveCheck.snapshotCount(idCount: k)
+        let sectionCounts = (2...SectionedExhaustiveCheck.maximumSectionCount).filter { sections in
+            let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
+            return snapshots * snapshots <= pairLimit
+        }
+        var flatRates: [Double] = []
+        var flatPassed = true
+        var rates = [[Double]](repeating: [], count: sectionCounts.count)
+        var passed = [Bool](repeating: true, count: sectionCounts.count)
+        for _ in 0..<rounds {
+            let flat = pairsPerSecond { flatVerified(k: k) }
+            flatRates.append(flat.rate)
+            flatPassed = flatPassed && flat.passed
+            for (row, sections) in sectionCounts.enumerated() {
+                let sectioned = pairsPerSecond {
+                    let report = SectionedExhaustiveCheck(sectionCount: sections, idCount: k).run()
+                    return (report.pairCount, report.passed)
+                }
+                rates[row].append(sectioned.rate)
+                passed[row] = passed[row] && sectioned.passed
+            }
+        }
+        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let flat = middle(flatRates)
         print(
-            pad(String(k), 3) + pad("flat", 10)
-                + pad(String(ExhaustiveCheck.snapshotCount(idCount: k) * ExhaustiveCheck.snapshotCount(idCount: k)), 13) + pad(format6(flat.rate / 1e6) + "M", 11)
-                + pad("-", 14) + pad("-", 16) + pad(String(flat.passed), 8) + loadText())
+            pad(String(k), 3) + pad("flat", 10) + pad(String(flatPairs), 13) + pad(format6(flat / 1e6) + "M", 11)
+                + pad("-", 14) + pad("-", 25) + pad(String(flatPassed), 8) + loadText())
         for sections in 2...SectionedExhaustiveCheck.maximumSectionCount {
             let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
-            guard snapshots * snapshots <= pairLimit else {
+            guard let row = sectionCounts.firstIndex(of: sections) else {
                 print(pad(String(k), 3) + pad(String(sections), 10) + "skipped: \(snapshots * snapshots) pairs")
                 continue
             }
-            let sectioned = pairsPerSecond {
-                let report = SectionedExhaustiveCheck(sectionCount: sections, idCount: k).run()
-                return (report.pairCount, report.passed)
-            }
-            let mark = flat.rate / sectioned.rate <= sectionedTarget ? "" : " !"
+            let sectioned = middle(rates[row])
+            let turns = zip(flatRates, rates[row]).map { $0 / $1 }
+            let mark = flat / sectioned <= sectionedTarget ? "" : " !"
             print(
-                pad(String(k), 3) + pad(String(sections), 10) + pad(String(sectioned.pairs), 13)
-                    + pad(format6(sectioned.rate / 1e6) + "M", 11) + pad(format6(flat.rate / 1e6) + "M", 14)
-                    + pad(ratio(flat.rate / sectioned.rate) + mark, 16) + pad(String(sectioned.passed), 8) + loadText())
-            ResourceUsage.flushStandardOutput()
+                pad(String(k), 3) + pad(String(sections), 10) + pad(String(snapshots * snapshots), 13)
+                    + pad(format6(sectioned / 1e6) + "M", 11) + pad(format6(flat / 1e6) + "M", 14)
+                    + pad(
+                        ratio(flat / sectioned) + mark + " (" + ratio(turns.min()!) + "-" + ratio(turns.max()!) + ")",
+                        25) + pad(String(passed[row]), 8) + loadText())
         }
+        ResourceUsage.flushStandardOutput()
     }
-    print("target: flat/sectioned <= \(sectionedTarget); '!' marks a miss")
+    print("target: flat/sectioned <= \(sectionedTarget) (ratio of the medians of \(rounds) turns); '!' marks a miss")
 }
 
 /// The target: flat pairs/s at most this many times sectioned pairs/s.
