@@ -1,6 +1,10 @@
-/// The outcome of an exhaustive run (or one shard of it): one row per old snapshot.
+/// The outcome of an exhaustive run (or one shard of it), flat
+/// (``ExhaustiveCheck``) or sectioned (``SectionedExhaustiveCheck``): one row
+/// per old snapshot, a sectioned one's sections written `S: a b`.
 public struct ExhaustiveReport: Sendable, Equatable {
-    /// The number of distinct IDs, *k*.
+    /// The number of section IDs, *s*, of a sectioned run; `nil` for a flat one.
+    public var sectionCount: Int?
+    /// The number of distinct IDs, *k* (item IDs in a sectioned run).
     public var idCount: Int
     /// The shard that was run.
     public var shard: Shard
@@ -9,8 +13,9 @@ public struct ExhaustiveReport: Sendable, Equatable {
     /// One row per old snapshot of the shard, by ascending position.
     public var rows: [ExhaustiveRow]
 
-    /// Creates a report.
-    public init(idCount: Int, shard: Shard, snapshotCount: Int, rows: [ExhaustiveRow]) {
+    /// Creates a report, of a flat run unless `sectionCount` is given.
+    public init(sectionCount: Int? = nil, idCount: Int, shard: Shard, snapshotCount: Int, rows: [ExhaustiveRow]) {
+        self.sectionCount = sectionCount
         self.idCount = idCount
         self.shard = shard
         self.snapshotCount = snapshotCount
@@ -20,7 +25,9 @@ public struct ExhaustiveReport: Sendable, Equatable {
     /// How many pairs were verified.
     public var pairCount: Int { rows.reduce(0) { $0 + $1.pairCount } }
 
-    /// How many pairs the standard library cross-checked too.
+    /// How many pairs were cross-checked too: by the standard library in a
+    /// flat run, by ``SectionedDiff/verify(from:to:)`` (the flat form
+    /// against the flat engine among its checks) in a sectioned one.
     public var crossCheckedCount: Int { rows.reduce(0) { $0 + $1.crossCheckedCount } }
 
     /// Every failing pair, by old then new position.

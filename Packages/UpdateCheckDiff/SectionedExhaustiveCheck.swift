@@ -137,7 +137,7 @@ public struct SectionedExhaustiveCheck: Sendable {
     }
 
     /// Runs the shard with UpdateCheckDiff's engine.
-    public func run() -> SectionedExhaustiveReport {
+    public func run() -> ExhaustiveReport {
         run(engine: nil)
     }
 
@@ -151,7 +151,7 @@ public struct SectionedExhaustiveCheck: Sendable {
             )
                 throws(ListDiffError) -> SectionedDiff<ExhaustiveSectionID, ExhaustiveID>
         )?
-    ) -> SectionedExhaustiveReport {
+    ) -> ExhaustiveReport {
         let snapshots = self.snapshots
         let positions = Array(shard.positions(among: snapshots.count))
         let stride = crossCheckStride
@@ -208,7 +208,7 @@ public struct SectionedExhaustiveCheck: Sendable {
                     crossCheckedCount: crossChecked, failures: failures, seconds: WallClock.seconds() - started)
             }
         }
-        return SectionedExhaustiveReport(
+        return ExhaustiveReport(
             sectionCount: sectionCount, idCount: idCount, shard: shard, snapshotCount: snapshots.count,
             rows: rows)
     }
@@ -332,41 +332,4 @@ struct PackedLayouts: Sendable {
             }
         }
     }
-}
-
-/// The outcome of a sectioned exhaustive run (or one shard of it): one row
-/// per old snapshot, its sections written `S: a b`.
-public struct SectionedExhaustiveReport: Sendable, Equatable {
-    /// The number of section IDs, *s*.
-    public var sectionCount: Int
-    /// The number of item IDs, *k*.
-    public var idCount: Int
-    /// The shard that was run.
-    public var shard: Shard
-    /// The number of snapshots of the whole run.
-    public var snapshotCount: Int
-    /// One row per old snapshot of the shard, by ascending position.
-    public var rows: [ExhaustiveRow]
-
-    /// Creates a report.
-    public init(sectionCount: Int, idCount: Int, shard: Shard, snapshotCount: Int, rows: [ExhaustiveRow]) {
-        self.sectionCount = sectionCount
-        self.idCount = idCount
-        self.shard = shard
-        self.snapshotCount = snapshotCount
-        self.rows = rows
-    }
-
-    /// How many pairs were verified.
-    public var pairCount: Int { rows.reduce(0) { $0 + $1.pairCount } }
-
-    /// How many pairs ``SectionedDiff/verify(from:to:)`` checked again,
-    /// the flat engine with it.
-    public var crossCheckedCount: Int { rows.reduce(0) { $0 + $1.crossCheckedCount } }
-
-    /// Every failing pair, by old then new position.
-    public var failures: [VerificationFailure] { rows.flatMap(\.failures) }
-
-    /// Whether every pair passed.
-    public var passed: Bool { rows.allSatisfy(\.failures.isEmpty) }
 }

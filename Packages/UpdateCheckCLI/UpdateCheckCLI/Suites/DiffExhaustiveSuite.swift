@@ -54,11 +54,16 @@ package enum DiffExhaustiveSuite {
         }
     }
 
-    /// One case per old snapshot of `report` (class `UpdateCheckDiff.exhaustive.k<k>`).
+    /// One case per old snapshot of `report`, flat or sectioned (class
+    /// `UpdateCheckDiff.exhaustive.k<k>` or `UpdateCheckDiff.exhaustive.s<s>k<k>`),
+    /// every failing pair from it in the failure text.
     package static func cases(for report: ExhaustiveReport) -> [CheckCase] {
-        let className = "UpdateCheckDiff.exhaustive.k\(report.idCount)"
+        let className =
+            "UpdateCheckDiff.exhaustive." + (report.sectionCount.map { "s\($0)" } ?? "") + "k\(report.idCount)"
         return report.rows.map { row in
-            let old = DiffSeedSuite.text(row.old)
+            let old =
+                report.sectionCount == nil
+                ? DiffSeedSuite.text(row.old) : "[" + row.old.joined(separator: " | ") + "]"
             let name = "old \(old)"
             guard !row.failures.isEmpty else {
                 return CheckCase(name: name, className: className, time: row.seconds)
@@ -78,7 +83,7 @@ package enum DiffExhaustiveSuite {
     /// handing its report to `observe`.
     package static func sectioned(
         sectionCount: Int, idCount: Int, name: String,
-        observe: @escaping @Sendable (SectionedExhaustiveReport) -> Void = { _ in }
+        observe: @escaping @Sendable (ExhaustiveReport) -> Void = { _ in }
     ) -> CheckSuite {
         let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
         return CheckSuite(
@@ -93,21 +98,9 @@ package enum DiffExhaustiveSuite {
                 sectionCount: sectionCount, idCount: idCount, shard: selection.localShard)
             let report = check.run()
             observe(report)
-            let className = "UpdateCheckDiff.exhaustive.s\(sectionCount)k\(idCount)"
-            let cases = report.rows.map { row in
-                let old = "[" + row.old.joined(separator: " | ") + "]"
-                guard !row.failures.isEmpty else {
-                    return CheckCase(name: "old \(old)", className: className, time: row.seconds)
-                }
-                return CheckCase(
-                    name: "old \(old)", className: className, time: row.seconds,
-                    outcome: .failure(
-                        message: "\(row.failures.count) of \(row.pairCount) pairs from \(old) failed",
-                        type: "UpdateCheckDiff.VerificationFailure",
-                        details: row.failures.map(\.description).joined(separator: "\n")))
-            }
             return SuiteOutput(
-                cases: cases, properties: [SuiteProperty(name: "pairs", value: String(report.pairCount))])
+                cases: cases(for: report),
+                properties: [SuiteProperty(name: "pairs", value: String(report.pairCount))])
         }
     }
 }

@@ -58,14 +58,17 @@ package enum DiffExhaustiveCommand {
         if let junit {
             try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: []) }
         }
-        if let sectionCount {
-            return try runSectioned(
-                invocation, sectionCount: sectionCount, idCount: idCount, shard: shard, junit: junit?.path)
-        }
         let observed = Lock<ExhaustiveReport?>(nil)
-        let suite = DiffExhaustiveSuite.command(idCount: idCount, shard: shard, crossCheckStride: stride) { report in
-            observed.withLock { $0 = report }
-        }
+        let observe: @Sendable (ExhaustiveReport) -> Void = { report in observed.withLock { $0 = report } }
+        let suite =
+            if let sectionCount {
+                DiffExhaustiveSuite.sectioned(
+                    sectionCount: sectionCount, idCount: idCount,
+                    name: "diff exhaustive s=\(sectionCount) k=\(idCount) shard \(shard)", observe: observe)
+            } else {
+                DiffExhaustiveSuite.command(
+                    idCount: idCount, shard: shard, crossCheckStride: stride, observe: observe)
+            }
         let run = try SuiteRunner(shard: shard, console: invocation.console).run(suite)
         if let junit {
             try SuiteReport.write(run, name: "updatecheck diff exhaustive", to: junit.path)
@@ -74,51 +77,35 @@ package enum DiffExhaustiveCommand {
         return run.exitCode
     }
 
-    /// Runs the sectioned form (`--sections s`).
-    static func runSectioned(
-        _ invocation: Invocation, sectionCount: Int, idCount: Int, shard: Shard, junit: String?
-    ) throws(CLIError) -> ExitCode {
-        let observed = Lock<SectionedExhaustiveReport?>(nil)
-        let suite = DiffExhaustiveSuite.sectioned(
-            sectionCount: sectionCount, idCount: idCount,
-            name: "diff exhaustive s=\(sectionCount) k=\(idCount) shard \(shard)"
-        ) { report in observed.withLock { $0 = report } }
-        let run = try SuiteRunner(shard: shard, console: invocation.console).run(suite)
-        if let junit { try SuiteReport.write(run, name: "updatecheck diff exhaustive", to: junit) }
-        if let report = observed.withLock({ $0 }) { invocation.console.writeOut(summary(of: report)) }
-        return run.exitCode
-    }
-
-    /// The console text of a sectioned run: every failing pair (up to
-    /// ``printedFailureLimit``), then one summary line.
-    ///
-    ///     Verified 17161 pairs (131 old × 131 new snapshots of up to 2 sections and 3 items), shard 1/1: all passed.
-    ///     Checked: reaches new, inverse restores old, minimal section and item moves, only the absent deleted and inserted; 17 pairs also in flat form by the flat engine.
-    package static func summary(of report: SectionedExhaustiveReport) -> String {
-        let scope =
-            "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
-            + "of up to \(report.sectionCount) sections and \(report.idCount) items), shard \(report.shard)"
-        return summary(
-            failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count, scope: scope,
-            checked: "Checked: reaches new, inverse restores old, minimal section and item moves, "
-                + "only the absent deleted and inserted; \(report.crossCheckedCount) pairs also in flat form "
-                + "by the flat engine.")
-    }
-
-    /// The console text: every failing pair (up to ``printedFailureLimit``),
-    /// then one summary line.
+    /// The console text of a run, flat or sectioned: every failing pair (up
+    /// to ``printedFailureLimit``), then one summary line and what was checked.
     ///
     ///     Verified 4225 pairs (65 old × 65 new snapshots of 4 IDs: a, b, c, d), shard 1/1: all passed.
     ///     Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; 4225 pairs also by the standard library.
+    ///
+    ///     Verified 17161 pairs (131 old × 131 new snapshots of up to 2 sections and 3 items), shard 1/1: all passed.
+    ///     Checked: reaches new, inverse restores old, minimal section and item moves, only the absent deleted and inserted; 17 pairs also in flat form by the flat engine.
     package static func summary(of report: ExhaustiveReport) -> String {
-        let names = ExhaustiveCheck.ids(count: report.idCount).map(\.description).joined(separator: ", ")
-        let scope =
-            "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
-            + "of \(report.idCount) IDs: \(names)), shard \(report.shard)"
+        let scope: String
+        let checked: String
+        if let sectionCount = report.sectionCount {
+            scope = "of up to \(sectionCount) sections and \(report.idCount) items"
+            checked =
+                "Checked: reaches new, inverse restores old, minimal section and item moves, "
+                + "only the absent deleted and inserted; \(report.crossCheckedCount) pairs also in flat form "
+                + "by the flat engine."
+        } else {
+            let names = ExhaustiveCheck.ids(count: report.idCount).map(\.description).joined(separator: ", ")
+            scope = "of \(report.idCount) IDs: \(names)"
+            checked =
+                "Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; "
+                + "\(report.crossCheckedCount) pairs also by the standard library."
+        }
         return summary(
-            failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count, scope: scope,
-            checked: "Checked: reaches new, paired moves reach new, inverse restores old, minimal moves; "
-                + "\(report.crossCheckedCount) pairs also by the standard library.")
+            failures: report.failures, failedRows: report.rows.filter { !$0.failures.isEmpty }.count,
+            scope: "\(report.pairCount) pairs (\(report.rows.count) old × \(report.snapshotCount) new snapshots "
+                + "\(scope)), shard \(report.shard)",
+            checked: checked)
     }
 
     /// The lines of a summary: `FAIL …` for each failing pair up to
