@@ -79,6 +79,10 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     @usableFromInline var flatDiff: SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     /// The diff's own flat form (step 4).
     @usableFromInline var flatForm: SnapshotDiff<SectionedEntry<SectionID, ItemID>>
+    /// The flat forms of a pair, given when step 4 cross-checks the flat engine.
+    @usableFromInline typealias FlatForms = (
+        old: SectionedFlatLayout<SectionID, ItemID>, new: SectionedFlatLayout<SectionID, ItemID>
+    )
 
     /// Creates a verifier.
     ///
@@ -122,7 +126,8 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     /// without array traffic: the exhaustive run's inner loop, which lays
     /// every snapshot out once. `oldLayout` and `newLayout` must be `old` and
     /// `new`, each within ``SectionedDiff/smallSnapshotLimit``, and `oldFlat`
-    /// and `newFlat` their flat forms. The snapshots are taken only to
+    /// and `newFlat` their flat forms, read only when
+    /// ``crossChecksFlatEngine`` is set. The snapshots are taken only to
     /// report an error (so the loop does not touch the reference counts of
     /// snapshots every core shares); `knownUnique` says both were found free
     /// of duplicate IDs beforehand.
@@ -133,15 +138,15 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         from old: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
         to new: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
         oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>,
-        oldFlat: SectionedFlatLayout<SectionID, ItemID>, newFlat: SectionedFlatLayout<SectionID, ItemID>,
-        knownUnique: Bool = false
+        oldFlat: @autoclosure () -> SectionedFlatLayout<SectionID, ItemID>,
+        newFlat: @autoclosure () -> SectionedFlatLayout<SectionID, ItemID>, knownUnique: Bool = false
     ) throws(ListDiffError) {
         try lastDiff.formDiff(
             from: old(), to: new(), oldLayout: oldLayout, newLayout: newLayout, knownUnique: knownUnique)
         // Disjoint stored properties: the diff is read in place while the
         // flat diffs are written, with no copy and no reference counting.
         let failed = Self.firstFailure(
-            lastDiff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
+            lastDiff, oldLayout, newLayout, flatForms: crossChecksFlatEngine ? (oldFlat(), newFlat()) : nil,
             flat: &flatDiff, form: &flatForm)
         if failed != nil { try Self.report(failed, lastDiff, from: old(), to: new()) }
     }
@@ -168,37 +173,36 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// The first of the four checks `diff` fails for a laid-out pair, or
-    /// `nil`, its flat forms laid out here.
+    /// `nil`, its flat forms laid out here when ``crossChecksFlatEngine``
+    /// needs them.
     @inlinable
     mutating func firstFailure(
         _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
         _ newLayout: SectionedLayout<SectionID, ItemID>
     ) -> VerificationCheck? {
-        SectionedFlatLayout.with(oldLayout) { oldFlat in
+        guard crossChecksFlatEngine else {
+            return Self.firstFailure(diff, oldLayout, newLayout, flatForms: nil, flat: &flatDiff, form: &flatForm)
+        }
+        return SectionedFlatLayout.with(oldLayout) { oldFlat in
             SectionedFlatLayout.with(newLayout) { newFlat in
                 Self.firstFailure(
-                    diff, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
-                    flat: &flatDiff, form: &flatForm)
+                    diff, oldLayout, newLayout, flatForms: (oldFlat, newFlat), flat: &flatDiff, form: &flatForm)
             }
         }
     }
 
-    /// The first of the four checks `diff` fails for a laid-out pair with
-    /// its flat forms, or `nil`, with `flat` and `form` as the storage of
-    /// the flat diffs (a verifier's, reused); the flat engine runs when
-    /// `crossChecksFlatEngine` is set.
+    /// The first of the four checks `diff` fails for a laid-out pair, or
+    /// `nil`, with `flat` and `form` as the storage of the flat diffs (a
+    /// verifier's, reused); the flat engine runs when `flatForms` are given.
     @inlinable
     static func firstFailure(
         _ diff: SectionedDiff<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
-        _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
-        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, crossChecksFlatEngine: Bool,
+        _ newLayout: SectionedLayout<SectionID, ItemID>, flatForms: FlatForms?,
         flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     ) -> VerificationCheck? {
         SectionedDiffParts.with(diff) { parts in
-            firstFailure(
-                parts, oldLayout, newLayout, oldFlat, newFlat, crossChecksFlatEngine: crossChecksFlatEngine,
-                flat: &flat, form: &form)
+            firstFailure(parts, oldLayout, newLayout, flatForms: flatForms, flat: &flat, form: &form)
         }
     }
 
@@ -218,12 +222,12 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 expected: "verify(from:to:) to refuse the diff too", actual: "it accepts it"))
     }
 
-    /// The first of the four checks the diff fails, or `nil`.
+    /// The first of the four checks the diff fails, or `nil`; the flat
+    /// engine runs when `flatForms` are given.
     @inlinable
     static func firstFailure(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ oldLayout: SectionedLayout<SectionID, ItemID>,
-        _ newLayout: SectionedLayout<SectionID, ItemID>, _ oldFlat: SectionedFlatLayout<SectionID, ItemID>,
-        _ newFlat: SectionedFlatLayout<SectionID, ItemID>, crossChecksFlatEngine: Bool,
+        _ newLayout: SectionedLayout<SectionID, ItemID>, flatForms: FlatForms?,
         flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>
     ) -> VerificationCheck? {
@@ -231,8 +235,9 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         let newSections = newLayout.sectionIDs.count
         let oldItems = oldLayout.items.count
         let newItems = newLayout.items.count
-        let oldCount = oldFlat.entries.count
-        let newCount = newFlat.entries.count
+        // Flat-form scratch only for the cross-check.
+        let oldCount = flatForms?.old.entries.count ?? 0
+        let newCount = flatForms?.new.entries.count ?? 0
         // Uninitialized: each check initializes what it reads.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: oldSections &+ oldItems &+ oldCount) {
             flags in
@@ -272,8 +277,7 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 else { return .minimalMoves }
                 guard
                     agreesWithFlatEngine(
-                        diff, oldLayout, newLayout, oldFlat, newFlat, kept: kept,
-                        crossChecksFlatEngine: crossChecksFlatEngine, flat: &flat, form: &form,
+                        diff, oldLayout, newLayout, flatForms: flatForms, kept: kept, flat: &flat, form: &form,
                         leaves: UnsafeMutableBufferPointer(rebasing: flags[(oldSections &+ oldItems)...]),
                         slots: UnsafeMutableBufferPointer(
                             rebasing: offsets[sectionTailsEnd..<(sectionTailsEnd &+ newCount)]))
@@ -418,11 +422,12 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// Step 4: the diff deletes and inserts only what the other side lacks;
-    /// with `crossChecksFlatEngine`, its flat form also reaches the new flat
-    /// form and agrees with the flat engine on the flat forms.
+    /// given `flatForms`, its flat form also reaches the new flat form and
+    /// agrees with the flat engine on the flat forms.
     ///
     /// - Parameters:
-    ///   - oldFlat, newFlat: the flat forms of `old` and `new`.
+    ///   - flatForms: the flat forms of `old` and `new`, to cross-check the
+    ///     flat engine; `nil` not to.
     ///   - kept: the new sections and items whose IDs `old` has (step 3's count).
     ///   - flat, form: reused storage for the flat engine's diff and the
     ///     diff's flat form (overwritten).
@@ -433,14 +438,14 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     static func agreesWithFlatEngine(
         _ diff: SectionedDiffParts<SectionID, ItemID>,
         _ old: SectionedLayout<SectionID, ItemID>, _ new: SectionedLayout<SectionID, ItemID>,
-        _ oldFlat: SectionedFlatLayout<SectionID, ItemID>, _ newFlat: SectionedFlatLayout<SectionID, ItemID>,
-        kept: (sections: Int, items: Int), crossChecksFlatEngine: Bool,
+        flatForms: FlatForms?, kept: (sections: Int, items: Int),
         flat: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>,
         form: inout SnapshotDiff<SectionedEntry<SectionID, ItemID>>, leaves: UnsafeMutableBufferPointer<UInt8>,
         slots: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
         guard deletesAndInsertsOnlyTheAbsent(diff, old, new, kept: kept) else { return false }
-        guard crossChecksFlatEngine else { return true }
+        guard let flatForms else { return true }
+        let (oldFlat, newFlat) = flatForms
         let sectionMoves = diff.sectionMoves
         let sectionInsertions = diff.sectionInsertions
         let itemMoves = diff.itemMoves

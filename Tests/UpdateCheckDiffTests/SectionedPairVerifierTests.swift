@@ -185,8 +185,9 @@ import Testing
                         guard corrupting else { continue }
                         for (kind, wrong) in Self.corruptions(of: engine, from: snapshots[old], to: snapshots[new]) {
                             let fast = SectionedPairVerifier.firstFailure(
-                                wrong, oldLayout, newLayout, oldFlat, newFlat,
-                                crossChecksFlatEngine: crossChecksFlatEngine, flat: &flat, form: &form)
+                                wrong, oldLayout, newLayout,
+                                flatForms: crossChecksFlatEngine ? (oldFlat, newFlat) : nil, flat: &flat,
+                                form: &form)
                             let general = Self.outcome { () throws(ListDiffError) in
                                 try wrong.verify(from: snapshots[old], to: snapshots[new])
                             }
