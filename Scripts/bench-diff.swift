@@ -127,8 +127,11 @@ func medians(runs: Int, _ bodies: [() -> Int]) -> [Double] {
             times[index].append(now() - start)
         }
     }
-    return times.map { $0.sorted()[runs / 2] }
+    return times.map(median(of:))
 }
+
+/// The middle of `values` (the upper middle of an even count).
+func median(of values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 /// The median wall time of `runs` runs of `body`, in seconds.
 func median(runs: Int, _ body: () -> Int) -> Double {
@@ -301,10 +304,9 @@ func loadText() -> String {
 }
 
 /// Verified pairs per second of `run`, repeated until it has taken at least
-/// half a second (small runs take microseconds), and the pairs of one run.
-func pairsPerSecond(_ run: () -> (pairs: Int, passed: Bool)) -> (rate: Double, pairs: Int, passed: Bool) {
+/// half a second (small runs take microseconds), and whether every run passed.
+func pairsPerSecond(_ run: () -> (pairs: Int, passed: Bool)) -> (rate: Double, passed: Bool) {
     var pairs = 0
-    var runs = 0
     var passed = true
     let start = now()
     var elapsed = 0.0
@@ -312,10 +314,9 @@ func pairsPerSecond(_ run: () -> (pairs: Int, passed: Bool)) -> (rate: Double, p
         let result = run()
         pairs &+= result.pairs
         passed = passed && result.passed
-        runs &+= 1
         elapsed = now() - start
     } while elapsed < 0.5
-    return (Double(pairs) / elapsed, pairs / runs, passed)
+    return (Double(pairs) / elapsed, passed)
 }
 
 /// Verifies every pair of flat snapshots of up to `k` IDs (those of the
@@ -384,8 +385,7 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
                 passed[row] = passed[row] && sectioned.passed
             }
         }
-        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let flat = middle(flatRates)
+        let flat = median(of: flatRates)
         print(
             pad(String(k), 3) + pad("flat", 10) + pad(String(flatPairs), 13) + pad(format6(flat / 1e6) + "M", 11)
                 + pad("-", 14) + pad("-", 25) + pad(String(flatPassed), 8) + loadText())
@@ -395,7 +395,7 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
                 print(pad(String(k), 3) + pad(String(sections), 10) + "skipped: \(snapshots * snapshots) pairs")
                 continue
             }
-            let sectioned = middle(rates[row])
+            let sectioned = median(of: rates[row])
             let turns = zip(flatRates, rates[row]).map { $0 / $1 }
             let mark = flat / sectioned <= sectionedTarget ? "" : " !"
             print(
