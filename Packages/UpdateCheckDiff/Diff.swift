@@ -124,6 +124,18 @@ extension SnapshotDiff {
     /// - Returns: the side with a duplicate ID, or `nil` when the diff was formed.
     @inlinable
     mutating func formSmallDiff(old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>) -> SnapshotSide? {
+        Self.formSmallDiff(old: old, new: new, into: &self)
+    }
+
+    /// Diffs two small snapshots by comparison, in stack scratch space, into
+    /// `output` (empty on entry).
+    ///
+    /// - Returns: the side with a duplicate ID, or `nil` when the diff was formed.
+    /// - Complexity: O(*n*²) comparisons of at most 16 × 16 IDs.
+    @inlinable
+    static func formSmallDiff<Output: SnapshotDiffOutput>(
+        old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>, into output: inout Output
+    ) -> SnapshotSide? where Output.ID == ID {
         let oldCount = old.count
         let newCount = new.count
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 &* newCount &+ 1) { offsets in
@@ -164,7 +176,7 @@ extension SnapshotDiff {
                     onRun: onRun)
                 fillFromBuffers(
                     old: old, new: new, mapping: UnsafeBufferPointer(mapping), kept: UnsafeBufferPointer(kept),
-                    onRun: UnsafeBufferPointer(onRun), keptCount: keptCount, runLength: runLength)
+                    onRun: UnsafeBufferPointer(onRun), keptCount: keptCount, runLength: runLength, into: &output)
                 return nil
             }
         }
@@ -182,9 +194,9 @@ extension SnapshotDiff {
                 if max(old.count, new.count) >= ParallelLoop.parallelThreshold {
                     fillInParallel(old: old, new: new, mapping: mapping, kept: kept, onRun: onRun)
                 } else {
-                    fillFromBuffers(
+                    Self.fillFromBuffers(
                         old: old, new: new, mapping: mapping, kept: kept, onRun: onRun, keptCount: keptCount,
-                        runLength: runLength)
+                        runLength: runLength, into: &self)
                 }
             }
         }
@@ -271,26 +283,26 @@ extension SnapshotDiff {
         }
     }
 
-    /// Appends the deletions, insertions and moves of a matched pair, from buffers.
+    /// Appends the deletions, insertions and moves of a matched pair, from
+    /// buffers, to `output`.
     @inlinable
-    mutating func fillFromBuffers(
+    static func fillFromBuffers<Output: SnapshotDiffOutput>(
         old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>, mapping: UnsafeBufferPointer<Int32>,
-        kept: UnsafeBufferPointer<Bool>, onRun: UnsafeBufferPointer<Bool>, keptCount: Int, runLength: Int
-    ) {
-        oldCount = old.count
-        newCount = new.count
-        deletions.reserveCapacity(old.count &- keptCount)
+        kept: UnsafeBufferPointer<Bool>, onRun: UnsafeBufferPointer<Bool>, keptCount: Int, runLength: Int,
+        into output: inout Output
+    ) where Output.ID == ID {
+        output.begin(
+            oldCount: old.count, newCount: new.count, deletions: old.count &- keptCount,
+            insertions: new.count &- keptCount, moves: keptCount &- runLength)
         for offset in 0..<old.count where !kept[offset] {
-            deletions.append(Deletion(offset: offset, id: old[offset]))
+            output.append(Deletion(offset: offset, id: old[offset]))
         }
-        insertions.reserveCapacity(new.count &- keptCount)
-        moves.reserveCapacity(keptCount &- runLength)
         for offset in 0..<new.count {
             let from = mapping[offset]
             if from < 0 {
-                insertions.append(Insertion(offset: offset, id: new[offset]))
+                output.append(Insertion(offset: offset, id: new[offset]))
             } else if !onRun[offset] {
-                moves.append(Move(id: new[offset], from: Int(from), to: offset))
+                output.append(Move(id: new[offset], from: Int(from), to: offset))
             }
         }
     }

@@ -270,9 +270,9 @@ extension SectionedDiff {
                         kept.withUnsafeMutableBufferPointer { kept in
                             scratch.withUnsafeMutableBufferPointer { scratch in
                                 onRun.withUnsafeMutableBufferPointer { onRun in
-                                    fillItems(
+                                    Self.fillItems(
                                         old: oldLayout, new: newLayout, homes: homes, origins: origins, kept: kept,
-                                        scratch: scratch, onRun: onRun)
+                                        scratch: scratch, onRun: onRun, into: &self)
                                 }
                             }
                         }
@@ -294,8 +294,28 @@ extension SectionedDiff {
         _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>,
         knownUnique: Bool = false
     ) -> Bool {
+        Self.formSmallDiff(oldLayout, newLayout, knownUnique: knownUnique, into: &self)
+    }
+
+    /// Diffs a small pair, laid out, by comparison in stack scratch space,
+    /// into `output` (empty on entry): this diff's arrays, or the exhaustive
+    /// run's ``SectionedDiffScratch``.
+    ///
+    /// - Parameter knownUnique: both layouts are known to be free of
+    ///   duplicate IDs, so they are not checked again.
+    /// - Returns: `false`, with `output` partly filled, when a snapshot holds
+    ///   a section ID or an item ID twice.
+    /// - Complexity: O(*n*²) comparisons for *n* sections and items.
+    @inlinable
+    static func formSmallDiff<Output: SectionedDiffOutput>(
+        _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>,
+        knownUnique: Bool = false, into output: inout Output
+    ) -> Bool where Output.SectionID == SectionID, Output.ItemID == ItemID {
         guard knownUnique || (!oldLayout.hasDuplicates && !newLayout.hasDuplicates) else { return false }
-        guard sections.formSmallDiff(old: oldLayout.sectionIDs, new: newLayout.sectionIDs) == nil else {
+        guard
+            SnapshotDiff<SectionID>.formSmallDiff(
+                old: oldLayout.sectionIDs, new: newLayout.sectionIDs, into: &output.sections) == nil
+        else {
             return false
         }
         let newSections = newLayout.sectionIDs.count
@@ -317,7 +337,7 @@ extension SectionedDiff {
                     old: oldLayout, new: newLayout, homes: UnsafeBufferPointer(homes),
                     origins: UnsafeBufferPointer(origins), kept: kept,
                     scratch: UnsafeMutableBufferPointer(rebasing: scratch[(newSections &+ newItems)...]),
-                    onRun: UnsafeMutableBufferPointer(rebasing: flags[oldItems...]))
+                    onRun: UnsafeMutableBufferPointer(rebasing: flags[oldItems...]), into: &output)
                 return true
             }
         }
@@ -337,20 +357,21 @@ extension SectionedDiff {
     ///   - kept: one flag per old item, all `false` on entry.
     ///   - scratch: four entries per item of the longest new section.
     ///   - onRun: one entry per item of the longest new section.
+    ///   - output: where the parts go.
     /// - Complexity: O(*n* + *k* log *k*) for *n* items, *k* of them kept.
     @inlinable
-    mutating func fillItems(
+    static func fillItems<Output: SectionedDiffOutput>(
         old: SectionedLayout<SectionID, ItemID>, new: SectionedLayout<SectionID, ItemID>,
         homes: UnsafeBufferPointer<Int32>, origins: UnsafeBufferPointer<Int32>, kept: UnsafeMutableBufferPointer<Bool>,
-        scratch: UnsafeMutableBufferPointer<Int32>, onRun: UnsafeMutableBufferPointer<Bool>
-    ) {
+        scratch: UnsafeMutableBufferPointer<Int32>, onRun: UnsafeMutableBufferPointer<Bool>, into output: inout Output
+    ) where Output.SectionID == SectionID, Output.ItemID == ItemID {
         for section in 0..<old.sectionIDs.count {
-            oldItemCounts.append(Int(old.starts[section &+ 1] &- old.starts[section]))
+            output.appendOldItemCount(Int(old.starts[section &+ 1] &- old.starts[section]))
         }
         for newSection in 0..<new.sectionIDs.count {
             let first = Int(new.starts[newSection])
             let count = Int(new.starts[newSection &+ 1]) &- first
-            newItemCounts.append(count)
+            output.appendNewItemCount(count)
             let home = homes[newSection]
             let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
             for offset in 0..<count {
@@ -375,15 +396,15 @@ extension SectionedDiff {
                 let to = ItemPosition(section: newSection, item: offset)
                 let item = new.items[first &+ offset]
                 if values[offset] == -1 {
-                    itemInsertions.append(ItemInsertion(position: to, id: item))
+                    output.append(ItemInsertion(position: to, id: item))
                 } else if !marks[offset] {
-                    itemMoves.append(
+                    output.append(
                         ItemMove(id: item, from: old.position(ofItem: Int(origins[first &+ offset])), to: to))
                 }
             }
         }
         for index in 0..<old.items.count where !kept[index] {
-            itemDeletions.append(ItemDeletion(position: old.position(ofItem: index), id: old.items[index]))
+            output.append(ItemDeletion(position: old.position(ofItem: index), id: old.items[index]))
         }
     }
 }

@@ -123,32 +123,38 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// Diffs and verifies a small pair already laid out, flat forms too,
-    /// without array traffic: the exhaustive run's inner loop, which lays
-    /// every snapshot out once. `oldLayout` and `newLayout` must be `old` and
-    /// `new`, each within ``SectionedDiff/smallSnapshotLimit``, and `oldFlat`
-    /// and `newFlat` their flat forms, read only when
-    /// ``crossChecksFlatEngine`` is set. The snapshots are taken only to
-    /// report an error (so the loop does not touch the reference counts of
-    /// snapshots every core shares); `knownUnique` says both were found free
-    /// of duplicate IDs beforehand.
+    /// into `scratch` and without array traffic: the exhaustive run's inner
+    /// loop, which lays every snapshot out once. `oldLayout` and `newLayout`
+    /// must be `old` and `new`, and `oldFlat` and `newFlat` their flat forms,
+    /// read only when ``crossChecksFlatEngine`` is set; `scratch` must hold
+    /// ``SectionedDiff/smallSnapshotLimit`` parts of each kind, and holds the
+    /// diff afterwards (``diff`` is left as it was). The snapshots are taken
+    /// only to report an error (so the loop does not touch the reference
+    /// counts of snapshots every core shares); `knownUnique` says both were
+    /// found free of duplicate IDs beforehand.
     ///
     /// - Throws: as ``verify(from:to:)``.
+    /// - Complexity: O(*n*²) comparisons for *n* sections and items a side.
     @inlinable
     mutating func verify(
         from old: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
         to new: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
         oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>,
         oldFlat: @autoclosure () -> SectionedFlatLayout<SectionID, ItemID>,
-        newFlat: @autoclosure () -> SectionedFlatLayout<SectionID, ItemID>, knownUnique: Bool = false
+        newFlat: @autoclosure () -> SectionedFlatLayout<SectionID, ItemID>, knownUnique: Bool = false,
+        into scratch: inout SectionedDiffScratch<SectionID, ItemID>
     ) throws(ListDiffError) {
-        try lastDiff.formDiff(
-            from: old(), to: new(), oldLayout: oldLayout, newLayout: newLayout, knownUnique: knownUnique)
-        // Disjoint stored properties: the diff is read in place while the
-        // flat diffs are written, with no copy and no reference counting.
+        scratch.removeAll()
+        guard SectionedDiff.formSmallDiff(oldLayout, newLayout, knownUnique: knownUnique, into: &scratch) else {
+            scratch.removeAll()
+            // Refused only for a duplicate ID, which the hashed path names.
+            try lastDiff.formDiffByHashing(from: old(), to: new())
+            preconditionFailure("the small-pair engine refused a pair free of duplicate IDs")
+        }
         let failed = Self.firstFailure(
-            lastDiff, oldLayout, newLayout, flatForms: crossChecksFlatEngine ? (oldFlat(), newFlat()) : nil,
+            scratch.parts, oldLayout, newLayout, flatForms: crossChecksFlatEngine ? (oldFlat(), newFlat()) : nil,
             flat: &flatDiff, form: &flatForm)
-        if failed != nil { try Self.report(failed, lastDiff, from: old(), to: new()) }
+        if failed != nil { try Self.report(failed, scratch.diff, from: old(), to: new()) }
     }
 
     /// Verifies a given diff for the pair (`old`, `new`).

@@ -174,14 +174,20 @@ import Testing
                     for new in snapshots.indices {
                         let (oldLayout, newLayout) = (layouts.layout(old), layouts.layout(new))
                         let (oldFlat, newFlat) = (layouts.flat(old), layouts.flat(new))
-                        let passed = Self.outcome { () throws(ListDiffError) in
-                            try verifier.verify(
-                                from: snapshots[old], to: snapshots[new], oldLayout: oldLayout, newLayout: newLayout,
-                                oldFlat: oldFlat, newFlat: newFlat, knownUnique: true)
+                        let (passed, formed) = SectionedDiffScratch<ExhaustiveSectionID, ExhaustiveID>.with(
+                            capacity: Diff.smallSnapshotLimit
+                        ) { scratch in
+                            let passed = Self.outcome { () throws(ListDiffError) in
+                                try verifier.verify(
+                                    from: snapshots[old], to: snapshots[new], oldLayout: oldLayout,
+                                    newLayout: newLayout, oldFlat: oldFlat, newFlat: newFlat, knownUnique: true,
+                                    into: &scratch)
+                            }
+                            return (passed, scratch.diff)
                         }
                         #expect(passed == nil)
                         let engine = try! Diff(from: snapshots[old], to: snapshots[new])
-                        #expect(verifier.diff == engine)
+                        #expect(formed == engine)
                         guard corrupting else { continue }
                         for (kind, wrong) in Self.corruptions(of: engine, from: snapshots[old], to: snapshots[new]) {
                             let fast = SectionedPairVerifier.firstFailure(
