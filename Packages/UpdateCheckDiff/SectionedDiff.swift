@@ -374,30 +374,45 @@ extension SectionedDiff {
             output.appendNewItemCount(count)
             let home = homes[newSection]
             let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+            // Whether the staying items keep their order, so that all of them
+            // are the one longest run (most sections of small pairs).
+            var increasing = true
+            var last: Int32 = -1
             for offset in 0..<count {
                 let origin = Int(origins[first &+ offset])
                 if origin >= 0 {
                     kept[origin] = true
                     // Only items staying in their section take part in the run.
-                    values[offset] =
-                        old.sectionOf[origin] == home
-                        ? Int32(truncatingIfNeeded: old.position(ofItem: origin).item) : -2
+                    if old.sectionOf[origin] == home {
+                        let value = Int32(truncatingIfNeeded: old.position(ofItem: origin).item)
+                        increasing = increasing && last < value
+                        last = value
+                        values[offset] = value
+                    } else {
+                        values[offset] = -2
+                    }
                 } else {
                     values[offset] = -1
                 }
             }
             let marks = UnsafeMutableBufferPointer(rebasing: onRun[0..<count])
-            marks.initialize(repeating: false)
-            _ = LongestIncreasingRun.mark(
-                UnsafeBufferPointer(values), tails: UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 &* count)]),
-                tailOffsets: UnsafeMutableBufferPointer(rebasing: scratch[(2 &* count)..<(3 &* count)]),
-                predecessor: UnsafeMutableBufferPointer(rebasing: scratch[(3 &* count)..<(4 &* count)]), onRun: marks)
+            if increasing {
+                marks.initialize(repeating: true)
+            } else {
+                marks.initialize(repeating: false)
+                _ = LongestIncreasingRun.mark(
+                    UnsafeBufferPointer(values),
+                    tails: UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 &* count)]),
+                    tailOffsets: UnsafeMutableBufferPointer(rebasing: scratch[(2 &* count)..<(3 &* count)]),
+                    predecessor: UnsafeMutableBufferPointer(rebasing: scratch[(3 &* count)..<(4 &* count)]),
+                    onRun: marks)
+            }
             for offset in 0..<count {
                 let to = ItemPosition(section: newSection, item: offset)
                 let item = new.items[first &+ offset]
                 if values[offset] == -1 {
                     output.append(ItemInsertion(position: to, id: item))
-                } else if !marks[offset] {
+                } else if values[offset] == -2 || !marks[offset] {
                     output.append(
                         ItemMove(id: item, from: old.position(ofItem: Int(origins[first &+ offset])), to: to))
                 }

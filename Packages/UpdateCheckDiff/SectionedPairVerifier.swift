@@ -32,16 +32,21 @@
 /// 3. the section moves are the kept sections minus the longest increasing
 ///    run of their old offsets, and the item moves the items that change
 ///    section plus, per new section, the items staying in it minus their
-///    longest increasing run: counted by comparing IDs of `old` and `new`
-///    (a longest-increasing-run count of its own), apart from the engine.
+///    longest increasing run: counted from the origins of the new sections
+///    and items in `old` (a longest-increasing-run count of its own), apart
+///    from the engine. An origin is the old entry step 1 matched (it
+///    compared their IDs, and IDs are unique), or, for an entry the diff
+///    inserts, the one of the same ID `old` has, looked up by comparing IDs,
+///    so a kept entry is counted as kept whatever the diff says.
 /// 4. it deletes and inserts only what the other side lacks: its section
 ///    deletions are exactly the old sections `new` lacks, its item
 ///    deletions exactly the old items `new` lacks (those of deleted sections
 ///    among them), and likewise for insertions, so nothing kept is deleted
 ///    and inserted again (which steps 1 to 3 allow: an item that stays in
 ///    place may be deleted and inserted back without changing the move
-///    count). Step 1 proved that each names a distinct entry, so a count and
-///    a lookup each make it exact. Counted from `old` and `new` alone.
+///    count). Step 1 proved that each names a distinct entry and that every
+///    other entry is matched to one of the same ID, so comparing their
+///    numbers with step 3's count of kept entries makes it exact.
 ///
 /// With ``crossChecksFlatEngine`` (the default) step 4 also builds the
 /// diff's flat form (``SectionedDiff/flattened(old:)``, by the same code,
@@ -275,6 +280,7 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
                 guard
                     movesAreMinimal(
                         diff, oldLayout, newLayout,
+                        matched: UnsafeBufferPointer(rebasing: offsets[mappingEnd..<slotsEnd]),
                         values: UnsafeMutableBufferPointer(rebasing: offsets[oldToNewEnd..<valuesEnd]),
                         tails: UnsafeMutableBufferPointer(rebasing: offsets[valuesEnd..<tailsEnd]),
                         sectionValues: sectionMapping,
@@ -382,22 +388,34 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     }
 
     /// Step 3: the diff's section and item moves are the fewest possible,
-    /// counted from `old` and `new` alone.
+    /// counted from `old` and `new`.
+    ///
+    /// Each new section and item needs its origin in `old`, the offset or
+    /// index of the one with its ID, or -1. Where step 1 matched it to an old
+    /// one (`sectionMapping`, `matched`), that one is its origin: step 1
+    /// compared their IDs, and IDs are unique. Only those step 1 saw
+    /// inserted are looked up in `old` by ID, so an inserted one that `old`
+    /// has is counted as kept, as it is, whatever the diff says.
     ///
     /// - Parameters:
+    ///   - matched: step 1's `slots`: for each new item, the index of the
+    ///     old item it was matched to, or -1 where the diff inserts it.
     ///   - values, tails: one entry per new item (overwritten).
-    ///   - sectionValues, sectionTails: one entry per new section (overwritten).
+    ///   - sectionValues, sectionTails: one entry per new section; on entry
+    ///     step 1's `sectionMapping` (overwritten).
     ///   - kept: set to the number of new sections and of new items whose
     ///     IDs `old` has (once the section moves are found minimal).
-    /// - Complexity: O(*n*²) comparisons plus O(*n* log *n*) for the runs.
+    /// - Complexity: O(*n* + *i* × *n*) comparisons for *i* inserted sections
+    ///   and items, plus O(*n* log *n*) for the runs.
     @inlinable
     static func movesAreMinimal(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
-        _ new: SectionedLayout<SectionID, ItemID>, values: UnsafeMutableBufferPointer<Int32>,
-        tails: UnsafeMutableBufferPointer<Int32>, sectionValues: UnsafeMutableBufferPointer<Int32>,
-        sectionTails: UnsafeMutableBufferPointer<Int32>, kept: inout (sections: Int, items: Int)
+        _ new: SectionedLayout<SectionID, ItemID>, matched: UnsafeBufferPointer<Int32>,
+        values: UnsafeMutableBufferPointer<Int32>, tails: UnsafeMutableBufferPointer<Int32>,
+        sectionValues: UnsafeMutableBufferPointer<Int32>, sectionTails: UnsafeMutableBufferPointer<Int32>,
+        kept: inout (sections: Int, items: Int)
     ) -> Bool {
-        for section in 0..<new.sectionIDs.count {
+        for section in 0..<new.sectionIDs.count where sectionValues[section] < 0 {
             sectionValues[section] = Int32(truncatingIfNeeded: old.sectionOffset(of: new.sectionIDs[section]))
         }
         let sectionRun = LongestIncreasingRun.count(UnsafeBufferPointer(sectionValues), tails: sectionTails)
@@ -408,20 +426,29 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
         for section in 0..<new.sectionIDs.count {
             let start = Int(new.starts[section])
             let staying = UnsafeMutableBufferPointer(rebasing: values[start..<Int(new.starts[section &+ 1])])
+            // While the staying items keep their order, none of them moves.
+            var increasing = true
+            var last: Int32 = -1
             for offset in 0..<staying.count {
-                let origin = old.itemIndex(of: new.items[start &+ offset])
+                var origin = Int(matched[start &+ offset])
+                if origin < 0 { origin = old.itemIndex(of: new.items[start &+ offset]) }
                 staying[offset] = -1
                 guard origin >= 0 else { continue }
                 keptItems &+= 1
                 let home = Int(old.sectionOf[origin])
                 if old.sectionIDs[home] == new.sectionIDs[section] {
-                    staying[offset] = Int32(truncatingIfNeeded: origin) &- old.starts[home]
+                    let value = Int32(truncatingIfNeeded: origin) &- old.starts[home]
+                    increasing = increasing && last < value
+                    last = value
+                    staying[offset] = value
                 } else {
                     minimum &+= 1
                 }
             }
-            let run = LongestIncreasingRun.count(UnsafeBufferPointer(staying), tails: tails)
-            minimum &+= run.kept &- run.run
+            if !increasing {
+                let run = LongestIncreasingRun.count(UnsafeBufferPointer(staying), tails: tails)
+                minimum &+= run.kept &- run.run
+            }
         }
         kept.items = keptItems
         return diff.itemMoves.count == minimum
@@ -487,29 +514,26 @@ public struct SectionedPairVerifier<SectionID: Hashable & Sendable, ItemID: Hash
     /// Whether the diff's section and item deletions are exactly the old
     /// sections and items `new` lacks, and its insertions exactly the new
     /// ones `old` lacks, given `kept`, the number of new sections and items
-    /// whose IDs `old` has (so `old` has *count* − *kept* that `new` lacks,
-    /// IDs being unique). Step 1 proved that each deletion and insertion
-    /// names a distinct section or item of its side, so it suffices that
-    /// each is absent from the other side and that there are as many as are
-    /// absent.
+    /// whose IDs `old` has: by counts alone.
     ///
-    /// - Complexity: O(*d* × *n*) comparisons for *d* deletions and
-    ///   insertions and *n* sections and items.
+    /// Step 1 proved that each insertion fills a distinct new slot and that
+    /// every other new slot holds an old entry of the same ID, so the new
+    /// entries whose IDs `old` has are at least *count* − *insertions*, and
+    /// exactly that many when no insertion names an ID `old` has. Likewise
+    /// each deletion empties a distinct old slot and every other old entry
+    /// reaches a new slot of the same ID; with unique IDs the old entries
+    /// whose IDs `new` has are as many as *kept*, so *count* − *deletions* =
+    /// *kept* exactly when no deletion names an ID `new` has.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     static func deletesAndInsertsOnlyTheAbsent(
         _ diff: SectionedDiffParts<SectionID, ItemID>, _ old: SectionedLayout<SectionID, ItemID>,
         _ new: SectionedLayout<SectionID, ItemID>, kept: (sections: Int, items: Int)
     ) -> Bool {
-        guard
-            diff.sectionDeletions.count == old.sectionIDs.count &- kept.sections
-                && diff.sectionInsertions.count == new.sectionIDs.count &- kept.sections
-                && diff.itemDeletions.count == old.items.count &- kept.items
-                && diff.itemInsertions.count == new.items.count &- kept.items
-        else { return false }
-        for deletion in diff.sectionDeletions where new.sectionOffset(of: deletion.id) >= 0 { return false }
-        for insertion in diff.sectionInsertions where old.sectionOffset(of: insertion.id) >= 0 { return false }
-        for deletion in diff.itemDeletions where new.itemIndex(of: deletion.id) >= 0 { return false }
-        for insertion in diff.itemInsertions where old.itemIndex(of: insertion.id) >= 0 { return false }
-        return true
+        diff.sectionDeletions.count == old.sectionIDs.count &- kept.sections
+            && diff.sectionInsertions.count == new.sectionIDs.count &- kept.sections
+            && diff.itemDeletions.count == old.items.count &- kept.items
+            && diff.itemInsertions.count == new.items.count &- kept.items
     }
 }
