@@ -291,12 +291,11 @@ extension SnapshotDiff {
         kept: UnsafeBufferPointer<Bool>, onRun: UnsafeBufferPointer<Bool>, keptCount: Int, runLength: Int,
         into output: inout Output
     ) where Output.ID == ID {
-        output.begin(
-            oldCount: old.count, newCount: new.count, deletions: old.count &- keptCount,
-            insertions: new.count &- keptCount, moves: keptCount &- runLength)
+        output.begin(oldCount: old.count, newCount: new.count, deletions: old.count &- keptCount)
         for offset in 0..<old.count where !kept[offset] {
             output.append(Deletion(offset: offset, id: old[offset]))
         }
+        output.reserve(insertions: new.count &- keptCount, moves: keptCount &- runLength)
         for offset in 0..<new.count {
             let from = mapping[offset]
             if from < 0 {

@@ -2,16 +2,18 @@
 /// arrays, or the fixed storage of ``SectionedDiffScratch`` that the
 /// exhaustive run's verifier reads in place.
 ///
-/// The engine writes each part in ascending order, after ``begin(oldCount:newCount:deletions:insertions:moves:)``
-/// has said how many of each will come, on an output emptied beforehand.
+/// The engine writes each part in ascending order, on an output emptied
+/// beforehand: the sizes, then the deletions, then the insertions and moves,
+/// each preceded by how many will come.
 @usableFromInline
 protocol SnapshotDiffOutput {
     /// The type of the IDs diffed.
     associatedtype ID: Hashable & Sendable
 
-    /// Sets the snapshots' sizes and makes room for the given numbers of
-    /// deletions, insertions and moves.
-    mutating func begin(oldCount: Int, newCount: Int, deletions: Int, insertions: Int, moves: Int)
+    /// Sets the snapshots' sizes and makes room for `deletions` deletions.
+    mutating func begin(oldCount: Int, newCount: Int, deletions: Int)
+    /// Makes room for `insertions` insertions and `moves` moves.
+    mutating func reserve(insertions: Int, moves: Int)
     /// Appends a deletion.
     mutating func append(_ deletion: SnapshotDiff<ID>.Deletion)
     /// Appends an insertion.
@@ -22,10 +24,14 @@ protocol SnapshotDiffOutput {
 
 extension SnapshotDiff: SnapshotDiffOutput {
     @inlinable @inline(__always)
-    mutating func begin(oldCount: Int, newCount: Int, deletions: Int, insertions: Int, moves: Int) {
+    mutating func begin(oldCount: Int, newCount: Int, deletions: Int) {
         self.oldCount = oldCount
         self.newCount = newCount
         self.deletions.reserveCapacity(deletions)
+    }
+
+    @inlinable @inline(__always)
+    mutating func reserve(insertions: Int, moves: Int) {
         self.insertions.reserveCapacity(insertions)
         self.moves.reserveCapacity(moves)
     }

@@ -148,10 +148,14 @@ struct SnapshotDiffScratch<ID: Hashable & Sendable>: SnapshotDiffOutput {
     }
 
     @inlinable @inline(__always)
-    mutating func begin(oldCount: Int, newCount: Int, deletions: Int, insertions: Int, moves: Int) {
+    mutating func begin(oldCount: Int, newCount: Int, deletions: Int) {
         self.oldCount = oldCount
         self.newCount = newCount
     }
+
+    /// Nothing to do: the capacity is fixed.
+    @inlinable @inline(__always)
+    mutating func reserve(insertions: Int, moves: Int) {}
 
     @inlinable @inline(__always)
     mutating func append(_ deletion: SnapshotDiff<ID>.Deletion) { deletions.append(deletion) }
