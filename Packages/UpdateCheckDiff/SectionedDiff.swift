@@ -396,9 +396,7 @@ extension SectionedDiff {
                 }
             }
             let marks = UnsafeMutableBufferPointer(rebasing: onRun[0..<count])
-            if increasing {
-                marks.initialize(repeating: true)
-            } else {
+            if !increasing {
                 marks.initialize(repeating: false)
                 _ = LongestIncreasingRun.mark(
                     UnsafeBufferPointer(values),
@@ -412,7 +410,7 @@ extension SectionedDiff {
                 let item = new.items[first &+ offset]
                 if values[offset] == -1 {
                     output.append(ItemInsertion(position: to, id: item))
-                } else if values[offset] == -2 || !marks[offset] {
+                } else if values[offset] == -2 || (!increasing && !marks[offset]) {
                     output.append(
                         ItemMove(id: item, from: old.position(ofItem: Int(origins[first &+ offset])), to: to))
                 }
