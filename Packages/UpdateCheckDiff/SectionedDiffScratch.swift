@@ -19,7 +19,6 @@ struct SectionedDiffScratch<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// sections and up to `capacity` items a side, freed after the call.
     ///
     /// - Complexity: O(1) besides `body`.
-    @inlinable
     static func with<Result>(capacity: Int, _ body: (inout Self) -> Result) -> Result {
         var scratch = Self(
             sections: SnapshotDiffScratch(
@@ -40,21 +39,6 @@ struct SectionedDiffScratch<SectionID: Hashable & Sendable, ItemID: Hashable & S
             scratch.itemMoves.deallocate()
         }
         return body(&scratch)
-    }
-
-    @inlinable
-    init(
-        sections: SnapshotDiffScratch<SectionID>, oldItemCounts: FixedList<Int>, newItemCounts: FixedList<Int>,
-        itemDeletions: FixedList<SectionedDiff<SectionID, ItemID>.ItemDeletion>,
-        itemInsertions: FixedList<SectionedDiff<SectionID, ItemID>.ItemInsertion>,
-        itemMoves: FixedList<SectionedDiff<SectionID, ItemID>.ItemMove>
-    ) {
-        self.sections = sections
-        self.oldItemCounts = oldItemCounts
-        self.newItemCounts = newItemCounts
-        self.itemDeletions = itemDeletions
-        self.itemInsertions = itemInsertions
-        self.itemMoves = itemMoves
     }
 
     /// Empties the diff, keeping its storage.
@@ -127,16 +111,6 @@ struct SnapshotDiffScratch<ID: Hashable & Sendable>: SnapshotDiffOutput {
     @usableFromInline var insertions: FixedList<SnapshotDiff<ID>.Insertion>
     @usableFromInline var moves: FixedList<SnapshotDiff<ID>.Move>
 
-    @inlinable
-    init(
-        deletions: FixedList<SnapshotDiff<ID>.Deletion>, insertions: FixedList<SnapshotDiff<ID>.Insertion>,
-        moves: FixedList<SnapshotDiff<ID>.Move>
-    ) {
-        self.deletions = deletions
-        self.insertions = insertions
-        self.moves = moves
-    }
-
     /// Empties the diff, keeping its storage.
     @inlinable @inline(__always)
     mutating func removeAll() {
@@ -179,21 +153,13 @@ struct FixedList<Element> {
     /// The number of elements held.
     @usableFromInline var count = 0
 
-    @inlinable
-    init(base: UnsafeMutablePointer<Element>, capacity: Int) {
-        self.base = base
-        self.capacity = capacity
-    }
-
     /// An empty list in newly allocated memory for `capacity` elements,
     /// to be freed with ``deallocate()``.
-    @inlinable
     static func allocate(capacity: Int) -> FixedList {
         FixedList(base: .allocate(capacity: max(capacity, 1)), capacity: capacity)
     }
 
     /// Frees the list's memory; the list must be empty.
-    @inlinable
     func deallocate() {
         precondition(count == 0, "a FixedList is emptied before it is freed")
         base.deallocate()
