@@ -154,31 +154,11 @@ extension SectionedDiff {
         clear()
         if Self.isSmall(old) && Self.isSmall(new) {
             let formed = SectionedLayout.with(old) { oldLayout in
-                SectionedLayout.with(new) { newLayout in formSmallDiff(oldLayout, newLayout) }
+                SectionedLayout.with(new) { newLayout in Self.formSmallDiff(oldLayout, newLayout, into: &self) }
             }
             if formed { return }
         }
         try formDiffByHashing(from: old, to: new)
-    }
-
-    /// ``formDiff(from:to:)`` for a small pair already laid out (the
-    /// exhaustive runs' inner loop): `oldLayout` and `newLayout` must be
-    /// `old` and `new`, each within ``smallSnapshotLimit``. The snapshots
-    /// are taken only for a pair with a duplicate ID, and `knownUnique` says
-    /// that both layouts were found free of duplicates beforehand (the
-    /// exhaustive run checks each snapshot once), which skips that check.
-    ///
-    /// - Throws: as ``formDiff(from:to:)``.
-    @inlinable
-    mutating func formDiff(
-        from old: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
-        to new: @autoclosure () -> SectionedSnapshot<SectionID, ItemID>,
-        oldLayout: SectionedLayout<SectionID, ItemID>, newLayout: SectionedLayout<SectionID, ItemID>,
-        knownUnique: Bool = false
-    ) throws(ListDiffError) {
-        clear()
-        if formSmallDiff(oldLayout, newLayout, knownUnique: knownUnique) { return }
-        try formDiffByHashing(from: old(), to: new())
     }
 
     /// The hashed path of ``formDiff(from:to:)``: large pairs, and small
@@ -282,29 +262,14 @@ extension SectionedDiff {
         }
     }
 
-    /// Diffs a small pair, laid out, by comparison in stack scratch space.
-    ///
-    /// - Parameter knownUnique: both layouts are known to be free of
-    ///   duplicate IDs, so they are not checked again.
-    /// - Returns: `false`, with the diff partly filled, when a snapshot holds
-    ///   a section ID or an item ID twice (the hashed path then names them).
-    /// - Complexity: O(*n*²) comparisons for *n* sections and items.
-    @inlinable
-    mutating func formSmallDiff(
-        _ oldLayout: SectionedLayout<SectionID, ItemID>, _ newLayout: SectionedLayout<SectionID, ItemID>,
-        knownUnique: Bool = false
-    ) -> Bool {
-        Self.formSmallDiff(oldLayout, newLayout, knownUnique: knownUnique, into: &self)
-    }
-
     /// Diffs a small pair, laid out, by comparison in stack scratch space,
-    /// into `output` (empty on entry): this diff's arrays, or the exhaustive
+    /// into `output` (empty on entry): a diff's own arrays, or the exhaustive
     /// run's ``SectionedDiffScratch``.
     ///
     /// - Parameter knownUnique: both layouts are known to be free of
     ///   duplicate IDs, so they are not checked again.
     /// - Returns: `false`, with `output` partly filled, when a snapshot holds
-    ///   a section ID or an item ID twice.
+    ///   a section ID or an item ID twice (the hashed path then names them).
     /// - Complexity: O(*n*²) comparisons for *n* sections and items.
     @inlinable
     static func formSmallDiff<Output: SectionedDiffOutput>(
