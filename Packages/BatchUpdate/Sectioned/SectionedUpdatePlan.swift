@@ -36,6 +36,7 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
         old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
         changedItems: Set<ItemID> = [], changedSections: Set<SectionID> = []
     ) throws(BatchUpdateError) {
+        let diff: SectionedDiff<SectionID, ItemID>
         do {
             diff = try verifiedDiff(from: old, to: new)
         } catch {
@@ -51,10 +52,8 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
         if let stray = changedSections.first(where: { !oldSections.contains($0) || !newSections.contains($0) }) {
             throw .changedIDNotKept(id: "\(stray)")
         }
-        self.old = old
-        self.new = new
-        self.changedItems = changedItems
-        self.changedSections = changedSections
+        self.init(
+            old: old, new: new, verified: diff, changedItems: changedItems, changedSections: changedSections)
     }
 
     /// A plan over a diff already verified from `old` to `new`, whose
