@@ -249,7 +249,7 @@ func row<ID: Hashable & Sendable>(
 /// Diffs every pair of the exhaustive run of `k` IDs on every core, without
 /// verifying: the baseline of the verified run. Returns the total move count.
 func diffOnly(k: Int) -> Int {
-    let snapshots = ExhaustiveCheck(idCount: k).snapshots
+    let snapshots = ExhaustiveCheck.flatSnapshots(idCount: k)
     let cores = System.processorCount
     let totals = UnsafeMutableBufferPointer<Int>.allocate(capacity: cores)
     defer { totals.deallocate() }
@@ -327,7 +327,7 @@ func pairsPerSecond(_ run: () -> (pairs: Int, passed: Bool)) -> (rate: Double, p
 /// count against the flat rate (4,225 pairs of k=4 take well under a
 /// millisecond). Returns the pair count and whether every pair passed.
 func flatVerified(k: Int) -> (pairs: Int, passed: Bool) {
-    let snapshots = ExhaustiveCheck(idCount: k).snapshots
+    let snapshots = ExhaustiveCheck.flatSnapshots(idCount: k)
     let pairs = snapshots.count * snapshots.count
     let rounds = max(1, flatPairsPerStart / pairs)
     let cores = System.processorCount
@@ -367,8 +367,8 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
     print("k  sections  pairs        pairs/s    flat pairs/s  flat/sectioned (spread)  passed  load")
     for k in ks {
         let flatPairs = ExhaustiveCheck.snapshotCount(idCount: k) * ExhaustiveCheck.snapshotCount(idCount: k)
-        let sectionCounts = (2...SectionedExhaustiveCheck.maximumSectionCount).filter { sections in
-            let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
+        let sectionCounts = (2...ExhaustiveCheck.maximumSectionCount).filter { sections in
+            let snapshots = ExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
             return snapshots * snapshots <= pairLimit
         }
         var flatRates: [Double] = []
@@ -382,7 +382,7 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
             for (row, sections) in sectionCounts.enumerated() {
                 let sectioned = pairsPerSecond {
                     // Counted as flat pairs are: without the general verification's cross-check.
-                    let report = SectionedExhaustiveCheck(
+                    let report = ExhaustiveCheck(
                         sectionCount: sections, idCount: k, crossCheckStride: Int.max
                     ).run()
                     return (report.pairCount, report.passed)
@@ -395,8 +395,8 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
         print(
             pad(String(k), 3) + pad("flat", 10) + pad(String(flatPairs), 13) + pad(format6(flat / 1e6) + "M", 11)
                 + pad("-", 14) + pad("-", 25) + pad(String(flatPassed), 8) + loadText())
-        for sections in 2...SectionedExhaustiveCheck.maximumSectionCount {
-            let snapshots = SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
+        for sections in 2...ExhaustiveCheck.maximumSectionCount {
+            let snapshots = ExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: k)
             guard let row = sectionCounts.firstIndex(of: sections) else {
                 print(pad(String(k), 3) + pad(String(sections), 10) + "skipped: \(snapshots * snapshots) pairs")
                 continue

@@ -23,6 +23,24 @@ public struct ExhaustiveID: Hashable, Sendable, Comparable, CustomStringConverti
     public static func < (lhs: ExhaustiveID, rhs: ExhaustiveID) -> Bool { lhs.number < rhs.number }
 }
 
+/// One of the section IDs of a sectioned exhaustive run, shown as a capital
+/// letter from `S` (`S`, `T`, `U`).
+public struct ExhaustiveSectionID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The ID's number, from 0.
+    public var number: UInt8
+
+    /// Creates the section ID numbered `number` (0 is `S`).
+    @inlinable
+    public init(_ number: UInt8) { self.number = number }
+
+    /// The letter: `S` for 0, `T` for 1, `U` for 2.
+    public var description: String { String(UnicodeScalar(UInt8(ascii: "S") &+ number)) }
+
+    /// Orders IDs by number.
+    @inlinable
+    public static func < (lhs: ExhaustiveSectionID, rhs: ExhaustiveSectionID) -> Bool { lhs.number < rhs.number }
+}
+
 /// Every ordered selection without repetition of `ids`: the empty snapshot,
 /// every single ID, every ordered pair, and so on up to every permutation.
 ///

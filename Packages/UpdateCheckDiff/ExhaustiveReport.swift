@@ -1,6 +1,6 @@
-/// The outcome of an exhaustive run (or one shard of it), flat
-/// (``ExhaustiveCheck``) or sectioned (``SectionedExhaustiveCheck``): one row
-/// per old snapshot, a sectioned one's sections written `S: a b`.
+/// The outcome of an exhaustive run (or one shard of it) of an
+/// ``ExhaustiveCheck``, flat or sectioned: one row per old snapshot, a
+/// sectioned one's sections written `S: a b`.
 public struct ExhaustiveReport: Sendable, Equatable {
     /// The number of section IDs, *s*, of a sectioned run; `nil` for a flat one.
     public var sectionCount: Int?

@@ -39,8 +39,8 @@ import UpdateCheckUIKit
                 sections: $0.sections.count, items: $0.itemCount, sectionCount: sections, idCount: items)
         }
         #expect(weights.reduce(0, +) == whole)
-        #expect(SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: items) == whole)
-        let whole = SectionedExhaustiveCheck(sectionCount: sections, idCount: items).snapshots
+        #expect(ExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: items) == whole)
+        let whole = ExhaustiveCheck(sectionCount: sections, idCount: items).snapshots
         #expect(whole.filter(ConformanceKit.isNamedInPoolOrder) == olds)
         #expect(olds.prefix(3).map(\.description) == ["[]", "[S:]", "[S: a]"])
     }

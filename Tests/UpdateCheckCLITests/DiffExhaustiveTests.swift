@@ -63,6 +63,11 @@ import Testing
                         Checked: reaches new, inverse restores old, minimal section and item moves, only the absent deleted and inserted; 2 pairs also in flat form by the flat engine.
 
                         """, stderr: ""))
+        // `--cross-check-every` sets how many of them the general verification checks again.
+        let every = try BinaryRunner.run(
+            ["diff", "exhaustive", "--sections", "2", "--ids", "2", "--cross-check-every", "1"])
+        #expect(every.status == 0)
+        #expect(every.stdout.contains("; 1089 pairs also in flat form by the flat engine."))
     }
 
     /// The three shards of `--sections 2 --ids 3` cover its 131 old
@@ -89,7 +94,7 @@ import Testing
     /// A broken engine (moves land one slot off) is reported pair by pair on
     /// the console and in the JUnit failure text.
     @Test func failuresAreReported() throws {
-        let report = ExhaustiveCheck(idCount: 2).run { old, new throws(ListDiffError) in
+        let report = ExhaustiveCheck(idCount: 2).runFlat { old, new throws(ListDiffError) in
             var result = try diff(from: old, to: new)
             if !result.moves.isEmpty { result.moves[0].to = (result.moves[0].to + 1) % result.newCount }
             return result

@@ -24,7 +24,7 @@ import UpdateCheckUIKit
         let result = try files.run(["adapters", "check", "--sections", "2", "--ids", "1", "--junit", "report.xml"])
         let names = BuiltInAdapters.sectioned.map(\.name)
         #expect(names.count == 8)
-        let groups = SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 1)
+        let groups = ExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 1)
         #expect(groups == 11)
         let cases = ConformanceKit.check(
             UIKitSectionedAdapter<ExhaustiveSectionID, ExhaustiveID>(),
@@ -63,8 +63,8 @@ import UpdateCheckUIKit
         let whole = try files.run(["adapters", "check", "diffable-sections", "--sections", "2", "--junit", "w.xml"])
         #expect(whole.status == 0)
         let all = caseNames(try String(contentsOf: files.folder.appendingPathComponent("w.xml"), encoding: .utf8))
-        #expect(all.count == SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 3))
-        let two = SectionedExhaustiveCheck(sectionCount: 2, idCount: 2).snapshots.map { "old \($0)" }
+        #expect(all.count == ExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 3))
+        let two = ExhaustiveCheck(sectionCount: 2, idCount: 2).snapshots.map { "old \($0)" }
         #expect(sharded.count == two.count)
         #expect(Set(sharded) == Set(two))
     }

@@ -23,6 +23,18 @@ import Testing
         #expect(ExhaustiveCheck.defaultCrossCheckStride(idCount: 5) == 7)
         #expect(ExhaustiveCheck.defaultCrossCheckStride(idCount: 6) == 234)
         #expect(ExhaustiveID(2).description == "c")
+        #expect(ExhaustiveCheck.defaultCrossCheckStride(sectionCount: 2, idCount: 3) == 1_024)
+    }
+
+    /// A flat run's snapshots are its ordered selections, each as the one
+    /// section `S`; its rows name them flat.
+    @Test func flatSnapshotsAreOneSectionEach() {
+        let check = ExhaustiveCheck(idCount: 3)
+        let flat = ExhaustiveCheck.flatSnapshots(idCount: 3)
+        #expect(flat.count == ExhaustiveCheck.snapshotCount(idCount: 3))
+        #expect(check.snapshots.map(\.sectionIDs) == Array(repeating: [ExhaustiveSectionID(0)], count: flat.count))
+        #expect(check.snapshots.map { $0.sections[0].items } == flat)
+        #expect(check.run().rows.map(\.old) == flat.map { $0.map(\.description) })
     }
 
     /// The shards of k = 5 into 3 are disjoint, their rows add up to the
@@ -61,7 +73,7 @@ import Testing
     /// An engine that forgets the last move of each diff fails on exactly the
     /// pairs that have moves, each named with the check that caught it.
     @Test func brokenEngineIsCaught() {
-        let report = ExhaustiveCheck(idCount: 3).run { old, new throws(ListDiffError) in
+        let report = ExhaustiveCheck(idCount: 3).runFlat { old, new throws(ListDiffError) in
             var result = try diff(from: old, to: new)
             if let last = result.moves.popLast() {
                 result.insertions.append(.init(offset: last.to, id: last.id))
@@ -86,7 +98,7 @@ import Testing
 
     /// An engine whose moves land one slot off is caught by the first check.
     @Test func misplacedMoveIsCaught() {
-        let report = ExhaustiveCheck(idCount: 2).run { old, new throws(ListDiffError) in
+        let report = ExhaustiveCheck(idCount: 2).runFlat { old, new throws(ListDiffError) in
             var result = try diff(from: old, to: new)
             if !result.moves.isEmpty { result.moves[0].to = (result.moves[0].to + 1) % result.newCount }
             return result

@@ -9,16 +9,16 @@ import Testing
     @Test func countsMatchTheEnumeration() {
         for sections in 0...2 {
             for ids in 0...3 {
-                let check = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids)
+                let check = ExhaustiveCheck(sectionCount: sections, idCount: ids)
                 let snapshots = check.snapshots
-                #expect(snapshots.count == SectionedExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: ids))
+                #expect(snapshots.count == ExhaustiveCheck.snapshotCount(sectionCount: sections, idCount: ids))
                 #expect(Set(snapshots.map(\.description)).count == snapshots.count)
             }
         }
-        #expect(SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 3) == 131)
-        #expect(SectionedExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 4) == 653)
-        #expect(SectionedExhaustiveCheck.snapshotCount(sectionCount: 3, idCount: 3) == 979)
-        #expect(SectionedExhaustiveCheck.snapshotCount(sectionCount: 1, idCount: 4) == 66)
+        #expect(ExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 3) == 131)
+        #expect(ExhaustiveCheck.snapshotCount(sectionCount: 2, idCount: 4) == 653)
+        #expect(ExhaustiveCheck.snapshotCount(sectionCount: 3, idCount: 3) == 979)
+        #expect(ExhaustiveCheck.snapshotCount(sectionCount: 1, idCount: 4) == 66)
         #expect(ExhaustiveSectionID(1).description == "T")
     }
 
@@ -28,7 +28,7 @@ import Testing
         var positions: [Int] = []
         var pairs = 0
         for index in 1...4 {
-            let part = SectionedExhaustiveCheck(sectionCount: 2, idCount: 3, shard: Shard(index: index, count: 4)!)
+            let part = ExhaustiveCheck(sectionCount: 2, idCount: 3, shard: Shard(index: index, count: 4)!)
                 .run()
             positions += part.rows.map(\.position)
             pairs += part.pairCount
@@ -42,7 +42,7 @@ import Testing
     /// An engine that turns every cross-section move into a delete and an
     /// insert is caught on exactly the pairs with such a move.
     @Test func brokenEngineIsCaught() {
-        let report = SectionedExhaustiveCheck(sectionCount: 2, idCount: 2).run { old, new throws(ListDiffError) in
+        let report = ExhaustiveCheck(sectionCount: 2, idCount: 2).runSectioned { old, new throws(ListDiffError) in
             var result = try diff(from: old, to: new)
             let crossing = result.itemMoves.filter {
                 old.sections[$0.from.section].id != new.sections[$0.to.section].id
@@ -51,7 +51,7 @@ import Testing
             return result
         }
         var expected = 0
-        let snapshots = SectionedExhaustiveCheck(sectionCount: 2, idCount: 2).snapshots
+        let snapshots = ExhaustiveCheck(sectionCount: 2, idCount: 2).snapshots
         for old in snapshots {
             for new in snapshots {
                 let moves = try! diff(from: old, to: new).itemMoves

@@ -100,7 +100,7 @@ import Testing
     /// check is met.
     @Test(arguments: [(2, 3, true), (3, 2, true), (2, 3, false)])
     func agreesWithTheGeneralVerification(sections: Int, ids: Int, crossChecksFlatEngine: Bool) {
-        let snapshots = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
+        let snapshots = ExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
         var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>(
             crossChecksFlatEngine: crossChecksFlatEngine)
         var kinds: Set<String> = []
@@ -156,7 +156,7 @@ import Testing
         for (sections, ids, corrupting, crossChecksFlatEngine) in [
             (2, 3, false, false), (2, 2, true, true), (2, 2, true, false),
         ] {
-            let snapshots = SectionedExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
+            let snapshots = ExhaustiveCheck(sectionCount: sections, idCount: ids).snapshots
             let packed = PackedLayouts(snapshots)
             var verifier = SectionedPairVerifier<ExhaustiveSectionID, ExhaustiveID>(
                 crossChecksFlatEngine: crossChecksFlatEngine)
@@ -331,13 +331,13 @@ import Testing
     /// default (17 of 17,161), every pair with a stride of 1; an engine with
     /// needless moves is caught on every pair it adds one to.
     @Test func exhaustiveRunCrossChecksAndCatchesNeedlessMoves() {
-        let whole = SectionedExhaustiveCheck(sectionCount: 2, idCount: 3).run()
+        let whole = ExhaustiveCheck(sectionCount: 2, idCount: 3).run()
         #expect(whole.passed)
         #expect(whole.rows.reduce(0) { $0 + $1.crossCheckedCount } == 17)
-        let every = SectionedExhaustiveCheck(sectionCount: 2, idCount: 2, crossCheckStride: 1).run()
+        let every = ExhaustiveCheck(sectionCount: 2, idCount: 2, crossCheckStride: 1).run()
         #expect(every.passed)
         #expect(every.rows.reduce(0) { $0 + $1.crossCheckedCount } == every.pairCount)
-        let broken = SectionedExhaustiveCheck(sectionCount: 2, idCount: 2).run { old, new throws(ListDiffError) in
+        let broken = ExhaustiveCheck(sectionCount: 2, idCount: 2).runSectioned { old, new throws(ListDiffError) in
             var result = try diff(from: old, to: new)
             // Moves the last item of the last new section onto itself when it stays put.
             guard let section = new.sections.indices.last, let item = new.sections[section].items.indices.last

@@ -32,7 +32,7 @@ extension ConformanceKit {
     }
 
     /// The old snapshots of the sectioned run of `options`, in group order:
-    /// every snapshot of the bound (`SectionedExhaustiveCheck.snapshots`),
+    /// every snapshot of the bound (`ExhaustiveCheck.snapshots`),
     /// or with ``ConformanceOptions/oldSnapshotsUpToRenaming`` those whose
     /// sections are `S`, `T`, … and whose items read `a`, `b`, … in order.
     ///
@@ -40,7 +40,7 @@ extension ConformanceKit {
     public static func sectionedOldSnapshots(
         options: ConformanceOptions
     ) -> [SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>] {
-        let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
+        let snapshots = ExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
             .snapshots
         guard options.oldSnapshotsUpToRenaming else { return snapshots }
         return snapshots.filter(isNamedInPoolOrder)
@@ -78,7 +78,7 @@ extension ConformanceKit {
     /// items, against 979).
     public static func oldSnapshotCount(sectionCount: Int, idCount: Int, upToRenaming: Bool) -> Int {
         guard upToRenaming else {
-            return SectionedExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
+            return ExhaustiveCheck.snapshotCount(sectionCount: sectionCount, idCount: idCount)
         }
         func choose(_ n: Int, _ r: Int) -> Int { (0..<r).reduce(1) { $0 * (n - $1) / ($1 + 1) } }
         var total = 1

@@ -1,7 +1,7 @@
 import UpdateCheckDiff
 import UpdateCheckSupport
 
-/// The kit on a sectioned adapter: every pair of a `SectionedExhaustiveCheck`
+/// The kit on a sectioned adapter: every pair of a `ExhaustiveCheck(sectionCount:idCount:)`
 /// bound.
 ///
 /// Each pair is checked three times: with no content change, with every
@@ -17,7 +17,7 @@ import UpdateCheckSupport
 extension ConformanceKit {
     /// Checks `adapter` on every pair of up to ``ConformanceOptions/sections``
     /// sections and ``ConformanceOptions/sectionedIDs`` items (see
-    /// `SectionedExhaustiveCheck` for the counts), or on the old snapshots
+    /// `ExhaustiveCheck(sectionCount:idCount:)` for the counts), or on the old snapshots
     /// the options' ``ConformanceOptions/shard`` selects; groups run in
     /// parallel on every core unless ``ConformanceOptions/runsInParallel``
     /// is off; then, when ``ConformanceOptions/randomPairs`` is above 0, on
@@ -42,7 +42,7 @@ extension ConformanceKit {
         _ adapter: Adapter, options: ConformanceOptions = ConformanceOptions()
     ) -> ConformanceReport where Adapter.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
         let watch = Stopwatch()
-        let snapshots = SectionedExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
+        let snapshots = ExhaustiveCheck(sectionCount: options.sections, idCount: options.sectionedIDs)
             .snapshots
         let olds = options.oldSnapshotsUpToRenaming ? snapshots.filter(isNamedInPoolOrder) : snapshots
         let size = max(1, options.randomGroupSize)

@@ -26,7 +26,7 @@ import UpdateCheckSupport
 ///
 /// The same call proves a sectioned adapter (one of ``SectionedUpdatePlan``): on every pair of a
 /// bound of ``ConformanceOptions/sections`` sections and
-/// ``ConformanceOptions/ids`` items (every pair of `SectionedExhaustiveCheck`),
+/// ``ConformanceOptions/ids`` items (every pair of `ExhaustiveCheck(sectionCount:idCount:)`),
 /// into the same ``ConformanceReport``. A flat adapter keeps the kit's
 /// specialised flat loop, measurably faster than the sectioned one on a
 /// list of one section.

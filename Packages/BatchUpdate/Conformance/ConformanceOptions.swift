@@ -5,7 +5,7 @@ import UpdateCheckDiff
 ///
 /// A sectioned adapter is proven on every pair of snapshots of up to
 /// ``sections`` sections and ``sectionedIDs`` items (see
-/// `SectionedExhaustiveCheck` for the counts), each with no content change,
+/// `ExhaustiveCheck(sectionCount:idCount:)` for the counts), each with no content change,
 /// every kept item changed and every kept section changed; of the other
 /// options it takes ``shard`` and ``runsInParallel``.
 ///

@@ -33,13 +33,13 @@ package enum BuiltInSuites {
                 }
                 let sectionedIDs = sectionedDiffIDs(ids: options.ids)
                 suites.append(
-                    DiffExhaustiveSuite.sectioned(
-                        sectionCount: sectionCount, idCount: sectionedIDs,
-                        name: "diff sections s=\(sectionCount) k=\(sectionedIDs)"))
+                    DiffExhaustiveSuite.make(
+                        name: "diff sections s=\(sectionCount) k=\(sectionedIDs)", sectionCount: sectionCount,
+                        idCount: sectionedIDs))
                 let threeSectionIDs = threeSectionDiffIDs(ids: options.ids)
                 suites.append(
-                    DiffExhaustiveSuite.sectioned(
-                        sectionCount: 3, idCount: threeSectionIDs, name: "diff sections s=3 k=\(threeSectionIDs)"))
+                    DiffExhaustiveSuite.make(
+                        name: "diff sections s=3 k=\(threeSectionIDs)", sectionCount: 3, idCount: threeSectionIDs))
             case .adapters:
                 suites += adapterSuites(
                     BuiltInAdapters.defaults + BuiltInAdapters.sectioned, options: options, upToRenaming: true)

@@ -62,7 +62,7 @@ package enum AdaptersCheckCommand {
     static let ids = Options.ids(in: 0...6)
     /// `--sections <s>`: prove the sectioned adapters on up to s sections.
     static let sections = Options.integer(
-        "sections", name: "s", in: 1...SectionedExhaustiveCheck.maximumSectionCount,
+        "sections", name: "s", in: 1...ExhaustiveCheck.maximumSectionCount,
         help: "Prove the sectioned adapters on every pair of up to s sections (1 to 3) and --ids items.")
     /// `--random <n>`: how many random pairs to check.
     static let random = Options.integer(
@@ -213,10 +213,10 @@ package enum AdaptersCheckCommand {
     ///   report cannot be written.
     static func sectioned(_ invocation: Invocation, sectionCount: Int, junit: OutputPath?) throws(CLIError) -> Proof {
         let idCount = try ids.value(in: invocation) ?? ConformanceOptions().sectionedIDs
-        guard (1...SectionedExhaustiveCheck.maximumIDCount).contains(idCount) else {
+        guard (1...ExhaustiveCheck.maximumSectionedIDCount).contains(idCount) else {
             throw .usage(
                 "Invalid value \(quoted: idCount) for '--ids' with '--sections': expected a whole number from 1 to "
-                    + "\(SectionedExhaustiveCheck.maximumIDCount).")
+                    + "\(ExhaustiveCheck.maximumSectionedIDCount).")
         }
         let itemLimit = try maxItems.value(in: invocation) ?? BuiltInSuites.sectionedRandomItems
         guard itemLimit <= RandomSectionedPairs.maximumItems else {

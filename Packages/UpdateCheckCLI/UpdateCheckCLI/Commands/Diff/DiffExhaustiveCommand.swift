@@ -30,12 +30,13 @@ package enum DiffExhaustiveCommand {
     static let ids = Options.ids(in: 1...ExhaustiveCheck.maximumIDCount, required: true)
     /// `--sections <s>`: sectioned snapshots of up to s sections instead of flat ones.
     static let sections = Options.integer(
-        "sections", name: "s", in: 0...SectionedExhaustiveCheck.maximumSectionCount,
+        "sections", name: "s", in: 0...ExhaustiveCheck.maximumSectionCount,
         help: "Sectioned snapshots of up to s sections (S, T, U) and k items (1 to 5): s=2 k=3 is 17,161 pairs.")
-    /// `--cross-check-every <n>`: how often the standard library checks a pair too.
+    /// `--cross-check-every <n>`: how often a second route checks a pair too.
     static let crossCheckEvery = Options.integer(
         "cross-check-every", name: "n", in: 1...Int(Int32.max),
-        help: "Cross-check every n-th pair with the standard library (1: every pair).")
+        help: "Cross-check every n-th pair with the standard library, or with --sections the general "
+            + "verification (1: every pair).")
 
     /// How many failing pairs are printed on the console; the JUnit report has all of them.
     package static let printedFailureLimit = 20
@@ -50,25 +51,18 @@ package enum DiffExhaustiveCommand {
         let stride = try crossCheckEvery.value(in: invocation)
         let junit = try Options.junit.value(in: invocation)
         let sectionCount = try sections.value(in: invocation)
-        if sectionCount != nil, idCount > SectionedExhaustiveCheck.maximumIDCount {
+        if sectionCount != nil, idCount > ExhaustiveCheck.maximumSectionedIDCount {
             throw .usage(
                 "Invalid value \(quoted: idCount) for '--ids' with '--sections': expected a whole number from 1 to "
-                    + "\(SectionedExhaustiveCheck.maximumIDCount).")
+                    + "\(ExhaustiveCheck.maximumSectionedIDCount).")
         }
         if let junit {
             try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: []) }
         }
         let observed = Lock<ExhaustiveReport?>(nil)
         let observe: @Sendable (ExhaustiveReport) -> Void = { report in observed.withLock { $0 = report } }
-        let suite =
-            if let sectionCount {
-                DiffExhaustiveSuite.sectioned(
-                    sectionCount: sectionCount, idCount: idCount,
-                    name: "diff exhaustive s=\(sectionCount) k=\(idCount) shard \(shard)", observe: observe)
-            } else {
-                DiffExhaustiveSuite.command(
-                    idCount: idCount, shard: shard, crossCheckStride: stride, observe: observe)
-            }
+        let suite = DiffExhaustiveSuite.command(
+            sectionCount: sectionCount, idCount: idCount, shard: shard, crossCheckStride: stride, observe: observe)
         let run = try SuiteRunner(shard: shard, console: invocation.console).run(suite)
         if let junit {
             try SuiteReport.write(run, name: "updatecheck diff exhaustive", to: junit.path)
