@@ -12,7 +12,9 @@ extension AppKitTableModel: ReplayableModel {
     /// The call a record describes.
     ///
     /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
-    public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
+    public static func call(
+        from record: CallRecord, section: (String) -> Never?, item id: (String) -> ID?
+    ) throws(BatchUpdateError)
         -> AppKitTableCall
     {
         switch record.method {

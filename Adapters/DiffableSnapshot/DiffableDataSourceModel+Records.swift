@@ -9,7 +9,9 @@ extension DiffableDataSourceModel: ReplayableModel {
     /// The call a record describes, its IDs resolved by `id`.
     ///
     /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
-    public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
+    public static func call(
+        from record: CallRecord, section: (String) -> Never?, item id: (String) -> ID?
+    ) throws(BatchUpdateError)
         -> SnapshotApplyCall<ID>
     {
         guard record.method == "apply" else { throw record.unknownMethod(vocabulary: vocabulary) }

@@ -1,6 +1,6 @@
 import BatchUpdate
 
-extension DiffableSectionedModel: ReplayableSectionedModel {
+extension DiffableSectionedModel: ReplayableModel {
     /// The edits of an `NSDiffableDataSourceSnapshot` with sections, by
     /// identifier; a placement is exactly one of its two labels.
     public static var vocabulary: [String] {

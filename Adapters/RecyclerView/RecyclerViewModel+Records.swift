@@ -13,7 +13,9 @@ extension RecyclerViewModel: ReplayableModel {
     /// The notification a record describes.
     ///
     /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
-    public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
+    public static func call(
+        from record: CallRecord, section: (String) -> Never?, item id: (String) -> ID?
+    ) throws(BatchUpdateError)
         -> RecyclerViewCall
     {
         switch record.method {

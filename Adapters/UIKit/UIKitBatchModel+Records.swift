@@ -12,7 +12,9 @@ extension UIKitBatchModel: ReplayableModel {
     /// The call a record describes.
     ///
     /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.
-    public static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError)
+    public static func call(
+        from record: CallRecord, section: (String) -> Never?, item id: (String) -> ID?
+    ) throws(BatchUpdateError)
         -> UIKitBatchCall
     {
         switch record.method {

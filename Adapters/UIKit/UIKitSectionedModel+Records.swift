@@ -1,6 +1,6 @@
 import BatchUpdate
 
-extension UIKitSectionedModel: ReplayableSectionedModel {
+extension UIKitSectionedModel: ReplayableModel {
     /// The sectioned batch-update methods of `UICollectionView`: section
     /// offsets, and index paths as `[section, item]`.
     public static var vocabulary: [String] {
@@ -31,7 +31,7 @@ extension UIKitSectionedModel: ReplayableSectionedModel {
             try record.requireLabels(["at", "to"])
             return .moveSection(try record.integer("at"), to: try record.integer("to"))
         case "deleteItems", "insertItems", "reloadItems", "reconfigureItems", "moveItem":
-            return .item(try UIKitBatchModel<ItemID>.call(from: record, id: item))
+            return .item(try UIKitBatchModel<ItemID>.call(from: record, section: { _ in nil }, item: item))
         default:
             throw record.unknownMethod(vocabulary: vocabulary)
         }

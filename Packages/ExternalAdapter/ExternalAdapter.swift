@@ -83,7 +83,8 @@ where Inner.Snapshot == Plan.Snapshot, Inner.Displayed == Plan.Displayed {
     public init(
         command: String, model: Inner.Type, modelName: String, timeout: Double = 10, workingDirectory: String? = nil,
         sendsEveryCase: Bool = false
-    ) throws(ExternalAdapterError) where Inner: ReplayableModel, Inner.ID == Int, Plan == UpdatePlan<Int> {
+    ) throws(ExternalAdapterError)
+    where Inner: ReplayableModel, Inner.ItemID == Int, Inner.Snapshot == [Int], Plan == UpdatePlan<Int> {
         self.init(
             try ExternalProgram<FlatForm<Inner>>(
                 command: command, workingDirectory: workingDirectory, modelName: modelName,
@@ -102,7 +103,8 @@ where Inner.Snapshot == Plan.Snapshot, Inner.Displayed == Plan.Displayed {
         sendsEveryCase: Bool = false
     ) throws(ExternalAdapterError)
     where
-        Inner: ReplayableSectionedModel, Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID,
+        Inner: ReplayableModel, Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID,
+        Inner.Snapshot == SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>,
         Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
     {
         self.init(

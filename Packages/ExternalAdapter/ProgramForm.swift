@@ -64,7 +64,7 @@ protocol ProgramForm {
 /// ``CanonicalCase/Key`` (two words, no request written), the answer's
 /// items renamed without hashing.
 @usableFromInline
-enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
+enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ItemID == Int, Inner.Snapshot == [Int] {
     @usableFromInline typealias Plan = UpdatePlan<Int>
     @usableFromInline typealias Batches = [UpdateBatch<[Int], ExternalCall<Inner.Call>>]
     @usableFromInline typealias Key = CanonicalCase.Key
@@ -120,8 +120,11 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ID == Int {
 /// requests keyed by their bytes (``ProtocolMessages/sectionedBody(_:names:)``),
 /// the answer's sections and items renamed through ``SectionedCase``.
 @usableFromInline
-enum SectionedForm<Inner: ReplayableSectionedModel>: ProgramForm
-where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
+enum SectionedForm<Inner: ReplayableModel>: ProgramForm
+where
+    Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID,
+    Inner.Snapshot == SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>
+{
     @usableFromInline typealias Plan = SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
     @usableFromInline typealias Batches = [UpdateBatch<
         SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>, ExternalCall<Inner.Call>

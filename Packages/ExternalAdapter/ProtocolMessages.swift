@@ -409,7 +409,8 @@ enum ProtocolMessages {
     @usableFromInline
     static func resolve<Inner: ReplayableModel>(
         _ raw: [RawBatch], model: Inner.Type, names resolve: (String) -> Int?, callNames: (String) -> Int?
-    ) throws(Refusal) -> [UpdateBatch<[Int], ExternalCall<Inner.Call>>] where Inner.ID == Int {
+    ) throws(Refusal) -> [UpdateBatch<[Int], ExternalCall<Inner.Call>>]
+    where Inner.ItemID == Int, Inner.Snapshot == [Int] {
         var batches: [UpdateBatch<[Int], ExternalCall<Inner.Call>>] = []
         batches.reserveCapacity(raw.count)
         for (number, batch) in raw.enumerated() {
@@ -425,7 +426,7 @@ enum ProtocolMessages {
                 items.append(resolved)
             }
             let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
-                try Inner.call(from: record, id: callNames)
+                try Inner.call(from: record, section: { _ in nil }, item: callNames)
             }
             batches.append(UpdateBatch(dataSource: items, calls: calls))
         }
@@ -557,11 +558,12 @@ enum ProtocolMessages {
     ///
     /// - Throws: ``Refusal`` naming the batch and the section, item or call
     ///   that is not in the case or that the model does not take.
-    static func resolve<Inner: ReplayableSectionedModel>(
+    static func resolve<Inner: ReplayableModel>(
         _ raw: [RawBatch], model: Inner.Type, section sectionID: (String) -> Inner.SectionID?,
         item itemID: (String) -> Inner.ItemID?,
         callsName: inout Bool
-    ) throws(Refusal) -> [UpdateBatch<SectionedSnapshot<Inner.SectionID, Inner.ItemID>, ExternalCall<Inner.Call>>] {
+    ) throws(Refusal) -> [UpdateBatch<SectionedSnapshot<Inner.SectionID, Inner.ItemID>, ExternalCall<Inner.Call>>]
+    where Inner.Snapshot == SectionedSnapshot<Inner.SectionID, Inner.ItemID> {
         var batches: [UpdateBatch<SectionedSnapshot<Inner.SectionID, Inner.ItemID>, ExternalCall<Inner.Call>>] = []
         batches.reserveCapacity(raw.count)
         for (number, batch) in raw.enumerated() {

@@ -45,40 +45,19 @@ public protocol ToolkitModel<Snapshot, Call> {
 /// method's labels and values of the right kinds; anything else is a
 /// ``BatchUpdateError/invalidCall(method:reason:)`` naming what is wrong.
 ///
+/// A flat list's model has no sections: its ``SectionID`` is `Never`, and
+/// its records name items only.
+///
 /// The model's type is shared by the kit's threads (an adapter program
 /// answers them all), hence `SendableMetatype`.
-public protocol ReplayableModel: ToolkitModel, SendableMetatype
-where Snapshot == [ID], Displayed == [DisplayedRow<ID>] {
-    /// The item identifier.
-    associatedtype ID: Hashable & Sendable
-
-    /// The calls the model takes, one signature each, as documented for
-    /// adapter programs: `onMoved(fromPosition: Int, toPosition: Int)`.
-    static var vocabulary: [String] { get }
-
-    /// The call `record` describes, with item IDs named in the record
-    /// resolved by `id` (`nil` for a name that is not in the case).
-    ///
-    /// - Throws: ``BatchUpdateError/invalidCall(method:reason:)``.
-    static func call(from record: CallRecord, id: (String) -> ID?) throws(BatchUpdateError) -> Call
-}
-
-/// A sectioned toolkit model whose calls can be rebuilt from their
-/// ``CallRecord``s, so that the answers of a sectioned adapter program in
-/// another language can be replayed on it and proven by the sectioned kit:
-/// the sectioned counterpart of ``ReplayableModel``.
-///
-/// A record is accepted exactly when it names one of the model's methods
-/// with exactly that method's labels and values of the right kinds.
-public protocol ReplayableSectionedModel: ToolkitModel, SendableMetatype
-where Snapshot == SectionedSnapshot<SectionID, ItemID>, Displayed == [DisplayedSection<SectionID, ItemID>] {
-    /// The section identifier.
-    associatedtype SectionID: Hashable & Sendable
+public protocol ReplayableModel: ToolkitModel, SendableMetatype {
+    /// The section identifier: `Never` for a flat list.
+    associatedtype SectionID: Hashable & Sendable = Never
     /// The item identifier.
     associatedtype ItemID: Hashable & Sendable
 
     /// The calls the model takes, one signature each, as documented for
-    /// adapter programs: `moveSection(at: Int, to: Int)`.
+    /// adapter programs: `onMoved(fromPosition: Int, toPosition: Int)`.
     static var vocabulary: [String] { get }
 
     /// The call `record` describes, with section and item IDs named in the

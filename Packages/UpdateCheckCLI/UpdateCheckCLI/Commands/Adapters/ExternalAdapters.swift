@@ -49,7 +49,7 @@ package enum ExternalAdapters {
         command: String, model: String, timeout: Double, workingDirectory: String? = nil, sendsEveryCase: Bool = false
     ) throws(CLIError) -> Started {
         func flat<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
-        where Inner.ID == Int {
+        where Inner.ItemID == Int, Inner.Snapshot == [Int], Inner.Displayed == [DisplayedRow<Int>] {
             let adapter = try ExternalAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
                 sendsEveryCase: sendsEveryCase)
@@ -57,8 +57,12 @@ package enum ExternalAdapters {
                 entry: AdapterEntry(provingOnly: adapter), policy: adapter.policy, stop: adapter.stopper,
                 requestsSent: adapter.requestCounter)
         }
-        func sectioned<Inner: ReplayableSectionedModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
-        where Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID {
+        func sectioned<Inner: ReplayableModel>(_ type: Inner.Type) throws(ExternalAdapterError) -> Started
+        where
+            Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID,
+            Inner.Snapshot == SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>,
+            Inner.Displayed == [DisplayedSection<ExhaustiveSectionID, ExhaustiveID>]
+        {
             let adapter = try ExternalAdapter(
                 command: command, model: type, modelName: model, timeout: timeout, workingDirectory: workingDirectory,
                 sendsEveryCase: sendsEveryCase)
