@@ -23,8 +23,15 @@ import UpdateCheckDiff
 /// - counts: sections after = before − deleted + inserted, and for every
 ///   section kept in place or moved, items after = before + inserted −
 ///   deleted + moved in − moved out (UIKit's own message);
-/// - an item reload gives a new cell in the item's place, a reconfigure
-///   keeps the cell; moved items keep their cells.
+/// - an item reload is a delete plus an insert with a new cell, as in
+///   ``UIKitBatchModel``: the insert lands at the item's old offset shifted
+///   by its section's deletes and inserts, moves not taken into account, so
+///   a reload and a move in one batch can collide
+///   (``UIKitBatchError/reloadInsertHitsMove(reloaded:at:)``); a
+///   reconfigure keeps the cell; moved items keep their cells.
+///
+/// On one section it accepts exactly the batches ``UIKitBatchModel``
+/// accepts and shows the same rows in the same cells.
 public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: ToolkitModel {
     /// The sections shown now.
     public var displayed: [DisplayedSection<SectionID, ItemID>] { shown }
@@ -42,7 +49,8 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
 
     /// Replays one `performBatchUpdates` block whose data source holds `batch.dataSource` afterwards.
     ///
-    /// - Throws: ``UIKitBatchError/sections(_:)`` with the rule broken.
+    /// - Throws: ``UIKitBatchError/sections(_:)`` with the rule broken, or
+    ///   ``UIKitBatchError/reloadInsertHitsMove(reloaded:at:)``.
     /// - Complexity: O(*n* + calls) expected, for *n* sections and items.
     ///   Inlinable, so that the conformance kit's replays are specialised
     ///   for its IDs.
@@ -382,15 +390,33 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 nextCell += 1
                 newItems[first + slot] |= taken
             }
+            // A reload's insert, as in UIKitBatchModel: the k-th item not
+            // deleted goes to the k-th position not inserted (moves
+            // ignored), with a new cell.
             var slot = 0
-            for (offset, row) in shown[source].rows.enumerated() {
-                let flags = oldItems[oldStart[source] + offset]
-                if flags & deleted != 0 || flags >> shift != 0 { continue }
-                while newItems[first + slot] & taken != 0 { slot += 1 }
-                if flags & reloaded != 0 {
+            for offset in shown[source].rows.indices where oldItems[oldStart[source] + offset] & deleted == 0 {
+                while slot < rows.count && newItems[first + slot] & inserted != 0 { slot += 1 }
+                if oldItems[oldStart[source] + offset] & reloaded != 0 {
+                    let at = ItemPath(section: section, item: slot)
+                    guard slot < rows.count else {
+                        throw .sections(
+                            .itemOutOfRange(action: "insert", path: at, count: rows.count, afterUpdate: true))
+                    }
+                    guard newItems[first + slot] >> shift == 0 else {
+                        throw .reloadInsertHitsMove(reloaded: ItemPath(section: source, item: offset), at: at)
+                    }
                     rows[slot].cell = nextCell
                     nextCell += 1
-                } else if flags & reconfigured != 0 {
+                    newItems[first + slot] |= taken
+                }
+                slot += 1
+            }
+            slot = 0
+            for (offset, row) in shown[source].rows.enumerated() {
+                let flags = oldItems[oldStart[source] + offset]
+                if flags & (deleted | reloaded) != 0 || flags >> shift != 0 { continue }
+                while newItems[first + slot] & taken != 0 { slot += 1 }
+                if flags & reconfigured != 0 {
                     rows[slot].cell = row.cell
                 } else {
                     rows[slot] = row

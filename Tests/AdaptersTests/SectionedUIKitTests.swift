@@ -49,6 +49,29 @@ import UpdateCheckUIKit
         #expect(message.hasSuffix("cannot move an item from a deleted section (0)"))
     }
 
+    /// A reload is a delete plus an insert that ignores moves, per section:
+    /// in the section of a move it can land on the move's destination, as
+    /// on a flat list; in another section it lands in the item's place with
+    /// a new cell.
+    @Test func reloadBesideAMove() throws {
+        let old = Self.snapshot(("S", ["a", "b"]), ("T", ["c"]))
+        let new = Self.snapshot(("S", ["b", "a"]), ("T", ["c"]))
+        let move = UIKitSectionedCall.item(
+            .moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1)))
+        var model = Model(showing: old)
+        #expect(
+            throws: UIKitBatchError.reloadInsertHitsMove(
+                reloaded: ItemPath(section: 0, item: 1), at: ItemPath(section: 0, item: 1))
+        ) {
+            try model.perform(
+                Batch(dataSource: new, calls: [move, .item(.reloadItems([ItemPath(section: 0, item: 1)]))]))
+        }
+        model = Model(showing: old)
+        try model.perform(Batch(dataSource: new, calls: [move, .item(.reloadItems([ItemPath(section: 1, item: 0)]))]))
+        #expect(model.displayed.map { $0.rows.map(\.id) } == [["b", "a"], ["c"]])
+        #expect(model.displayed.map { $0.rows.map(\.cell) } == [[1, 0], [3]])
+    }
+
     /// An insert into a section moved in the same batch is refused.
     @Test func insertIntoMovedSection() {
         var model = Model(showing: Self.snapshot(("S", []), ("T", [])))

@@ -1,0 +1,127 @@
+import BatchUpdate
+import Testing
+import UpdateCheckDiff
+import UpdateCheckDiffable
+import UpdateCheckUIKit
+
+/// Each flat toolkit model is the one-section case of its sectioned one: on
+/// a view with one section, both accept the same batches and show the same
+/// rows in the same cells afterwards, so that the two cannot drift apart.
+@Suite struct OneSectionAgreementTests {
+    typealias Sectioned = UIKitSectionedModel<String, String>
+
+    /// Random batches of item calls, valid and invalid, on lists of up to
+    /// four items: the flat UIKit model and the sectioned one on one section
+    /// agree on every batch.
+    @Test func uikit() {
+        var random = SplitMix64(seed: 22)
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let (old, new) = Self.pair(using: &random)
+            let calls = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                Self.call(old: old.count, new: new.count, using: &random)
+            }
+            var flat = UIKitBatchModel(showing: old)
+            var sectioned = Sectioned(showing: SectionedSnapshot([.init(id: "S", items: old)]))
+            let flatResult = Result { () throws(UIKitBatchError) in
+                try flat.perform(UpdateBatch(dataSource: new, calls: calls))
+            }
+            let sectionedResult = Result { () throws(UIKitBatchError) in
+                try sectioned.perform(
+                    UpdateBatch(
+                        dataSource: SectionedSnapshot([.init(id: "S", items: new)]), calls: calls.map { .item($0) }))
+            }
+            let agrees: Bool
+            switch (flatResult, sectionedResult) {
+            case (.success, .success): agrees = sectioned.displayed.first?.rows == flat.displayed
+            case (.failure, .failure): agrees = true
+            default: agrees = false
+            }
+            if !agrees {
+                disagreements.append(
+                    "\(old) -> \(new) \(calls): flat \(flatResult.map { flat.displayed }), "
+                        + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) batches: \(disagreements.prefix(5))")
+    }
+
+    /// Random applications of a snapshot, valid and invalid (repeated IDs,
+    /// refreshes of IDs it lacks): the flat diffable model's `apply` and the
+    /// sectioned one's snapshot built anew in one section agree on every
+    /// application.
+    @Test func diffable() {
+        var random = SplitMix64(seed: 22)
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let (old, new) = Self.pair(using: &random)
+            var items = new
+            if !items.isEmpty && Int.random(in: 0..<8, using: &random) == 0 { items.append(items[0]) }
+            let pool = old + ["x", "y", "z"]
+            let reconfigured = pool.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+            let reloaded = pool.filter { _ in Int.random(in: 0..<6, using: &random) == 0 }
+            var flat = DiffableDataSourceModel(showing: old)
+            var sectioned = DiffableSectionedModel<String, String>(
+                showing: SectionedSnapshot([.init(id: "S", items: old)]))
+            let flatResult = Result { () throws(DiffableDataSourceError) in
+                try flat.perform(
+                    UpdateBatch(
+                        dataSource: new,
+                        calls: [SnapshotApplyCall(items: items, reconfigured: reconfigured, reloaded: reloaded)]))
+            }
+            var calls: [DiffableSectionedCall<String, String>] = [
+                .deleteAllItems, .appendSections(["S"]), .appendItems(items, toSection: "S"),
+            ]
+            if !reconfigured.isEmpty { calls.append(.reconfigureItems(reconfigured)) }
+            if !reloaded.isEmpty { calls.append(.reloadItems(reloaded)) }
+            let sectionedResult = Result { () throws(DiffableDataSourceError) in
+                try sectioned.perform(
+                    UpdateBatch(dataSource: SectionedSnapshot([.init(id: "S", items: new)]), calls: calls))
+            }
+            let agrees: Bool
+            switch (flatResult, sectionedResult) {
+            case (.success, .success): agrees = sectioned.displayed.first?.rows == flat.displayed
+            case (.failure, .failure): agrees = true
+            default: agrees = false
+            }
+            if !agrees {
+                disagreements.append(
+                    "\(old) -> \(items) reconfigured \(reconfigured) reloaded \(reloaded): "
+                        + "flat \(flatResult.map { flat.displayed }), "
+                        + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) applications: \(disagreements.prefix(5))")
+    }
+
+    /// A random old list of up to four items and a new one: some of them,
+    /// shuffled, and now and then `x` and `y` inserted.
+    static func pair(using random: inout SplitMix64) -> (old: [String], new: [String]) {
+        let old = Array(["a", "b", "c", "d"].shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)))
+        var new = old.filter { _ in Bool.random(using: &random) || Bool.random(using: &random) }
+        new.shuffle(using: &random)
+        for id in ["x", "y"] where Bool.random(using: &random) {
+            new.insert(id, at: Int.random(in: 0...new.count, using: &random))
+        }
+        return (old, new)
+    }
+
+    /// A random item call on a list of `old` items before and `new` after,
+    /// its paths now and then out of range or in a section that is not there.
+    static func call(old: Int, new: Int, using random: inout SplitMix64) -> UIKitBatchCall {
+        func path(_ count: Int) -> ItemPath {
+            let section = Int.random(in: 0..<12, using: &random) == 0 ? 1 : 0
+            return ItemPath(section: section, item: Int.random(in: 0...max(count, 0), using: &random))
+        }
+        func paths(_ count: Int) -> [ItemPath] {
+            (0..<Int.random(in: 1...2, using: &random)).map { _ in path(count) }
+        }
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: return .deleteItems(paths(old))
+        case 1: return .insertItems(paths(new))
+        case 2: return .reloadItems(paths(old))
+        case 3: return .reconfigureItems(paths(old))
+        default: return .moveItem(at: path(old), to: path(new))
+        }
+    }
+}
