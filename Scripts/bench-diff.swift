@@ -244,6 +244,10 @@ func row<ID: Hashable & Sendable>(
     ResourceUsage.flushStandardOutput()  // one row at a time, also into a pipe
 }
 
+// The exhaustive and sectioned tables use the API of this checkout only;
+// Scripts/bench-diff-release compiles the script with -D FLAT_ONLY against an
+// older release, whose flat diff is the one thing it times.
+#if !FLAT_ONLY
 // MARK: - Exhaustive
 
 /// Diffs every pair of the exhaustive run of `k` IDs on every core, without
@@ -418,6 +422,7 @@ func sectionedTable(_ ks: [Int], pairLimit: Int, rounds: Int = 5) {
 
 /// The target: flat pairs/s at most this many times sectioned pairs/s.
 let sectionedTarget = 2.0
+#endif
 
 // MARK: - Memory
 
@@ -467,11 +472,13 @@ case "time":
         index += 1
     }
     timeTable(runs: runs, sizes: sizes, withStandardLibrary: withStandardLibrary)
+#if !FLAT_ONLY
 case "exhaustive" where arguments.count > 2:
     exhaustiveTable(arguments.dropFirst(2).compactMap { Int($0) })
 case "sectioned" where arguments.count > 2:
     // sectioned <k>...: runs of more than 2,000,000 pairs (3 sections of 4 items: 34.5 million) are skipped.
     sectionedTable(arguments.dropFirst(2).compactMap { Int($0) }, pairLimit: 2_000_000)
+#endif
 case "stdlib" where arguments.count == 5:
     // One standard-library run, for sizing the limit.
     let n = Int(arguments[2])!

@@ -31,13 +31,54 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// stay in their section, by ascending new position.
     public var itemMoves: [ItemMove]
 
-    /// An item present only in the old snapshot, at its position there.
-    public typealias ItemDeletion = DiffDeletion<ItemPosition, ItemID>
-    /// An item present only in the new snapshot, at its position there.
-    public typealias ItemInsertion = DiffInsertion<ItemPosition, ItemID>
+    /// An item present only in the old snapshot.
+    public struct ItemDeletion: Sendable, Equatable, Hashable {
+        /// Its position in the old snapshot.
+        public var position: ItemPosition
+        /// The deleted item.
+        public var id: ItemID
+
+        /// Creates an item deletion.
+        @inlinable
+        public init(position: ItemPosition, id: ItemID) {
+            self.position = position
+            self.id = id
+        }
+    }
+
+    /// An item present only in the new snapshot.
+    public struct ItemInsertion: Sendable, Equatable, Hashable {
+        /// Its position in the new snapshot.
+        public var position: ItemPosition
+        /// The inserted item.
+        public var id: ItemID
+
+        /// Creates an item insertion.
+        @inlinable
+        public init(position: ItemPosition, id: ItemID) {
+            self.position = position
+            self.id = id
+        }
+    }
+
     /// A kept item that moves: to another section, or against the items
     /// that stay put in its own.
-    public typealias ItemMove = DiffMove<ItemPosition, ItemID>
+    public struct ItemMove: Sendable, Equatable, Hashable {
+        /// The moved item.
+        public var id: ItemID
+        /// Its position in the old snapshot.
+        public var from: ItemPosition
+        /// Its position in the new snapshot.
+        public var to: ItemPosition
+
+        /// Creates an item move.
+        @inlinable
+        public init(id: ItemID, from: ItemPosition, to: ItemPosition) {
+            self.id = id
+            self.from = from
+            self.to = to
+        }
+    }
 
     /// Creates a diff from its parts, as given (no checks; ``apply(to:)`` and
     /// ``verify(from:to:)`` check a diff against snapshots).
