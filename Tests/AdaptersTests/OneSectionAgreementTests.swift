@@ -46,6 +46,38 @@ import UpdateCheckUIKit
         #expect(disagreements.isEmpty, "\(disagreements.count) batches: \(disagreements.prefix(5))")
     }
 
+    /// The flat UIKit adapter and the sectioned one make the same batches
+    /// for a list of one section: on every pair of four IDs, with nothing
+    /// and with every kept item changed, for both refresh styles.
+    @Test func uikitAdapters() throws {
+        let snapshots = orderedSelections(of: ["a", "b", "c", "d"])
+        for refresh in [RefreshStyle.reconfigure, .reload] {
+            let flatAdapter = UIKitBatchAdapter<String>(refresh: refresh)
+            let sectionedAdapter = UIKitSectionedAdapter<String, String>(refresh: refresh)
+            for old in snapshots {
+                for new in snapshots {
+                    for changed in [[], new.filter(old.contains)] {
+                        let flat = flatAdapter.batches(for: try UpdatePlan(from: old, to: new, changed: changed))
+                        let sectioned = sectionedAdapter.batches(
+                            for: try SectionedUpdatePlan(
+                                old: Self.oneSection(old), new: Self.oneSection(new), changedItems: Set(changed)))
+                        let expected = flat.map { batch in
+                            UpdateBatch(
+                                dataSource: Self.oneSection(batch.dataSource),
+                                calls: batch.calls.map { UIKitSectionedCall.item($0) })
+                        }
+                        #expect(sectioned == expected, "\(old) -> \(new), changed \(changed)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `items` as the one section `S`.
+    static func oneSection(_ items: [String]) -> SectionedSnapshot<String, String> {
+        SectionedSnapshot([.init(id: "S", items: items)])
+    }
+
     /// Random applications of a snapshot, valid and invalid (repeated IDs,
     /// refreshes of IDs it lacks): the flat diffable model's `apply` and the
     /// sectioned one's snapshot built anew in one section agree on every
