@@ -21,7 +21,7 @@ extension ConformanceKit {
     /// the options' ``ConformanceOptions/shard`` selects; groups run in
     /// parallel on every core unless ``ConformanceOptions/runsInParallel``
     /// is off; then, when ``ConformanceOptions/randomPairs`` is above 0, on
-    /// that many ``RandomSectionedPairs`` of up to
+    /// that many ``RandomPairs/sectionedPair(_:seed:maxItems:)`` of up to
     /// ``ConformanceOptions/maxRandomItems`` items (at most 255) in up to 8
     /// sections, from ``ConformanceOptions/seed``, in groups of
     /// ``ConformanceOptions/randomGroupSize``. The options' changed subsets
@@ -73,7 +73,7 @@ extension ConformanceKit {
     }
 
     /// The random sectioned pairs `pairs` of the options' seed
-    /// (``RandomSectionedPairs``), of up to ``ConformanceOptions/maxRandomItems``
+    /// (``RandomPairs/sectionedPair(_:seed:maxItems:)``), of up to ``ConformanceOptions/maxRandomItems``
     /// items, as one group: every case is asked of the adapter at once, and
     /// the group keeps the smallest failing case of each kind, named by its
     /// pair number and seed.
@@ -83,7 +83,7 @@ extension ConformanceKit {
     ) -> ConformanceGroup where Adapter.Plan == SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID> {
         let watch = Stopwatch()
         let plans = pairs.map { index in
-            let pair = RandomSectionedPairs.pair(index, seed: options.seed, maxItems: options.maxRandomItems)
+            let pair = RandomPairs.sectionedPair(index, seed: options.seed, maxItems: options.maxRandomItems)
             do {
                 return try SectionedUpdatePlan(
                     old: pair.old, new: pair.new, changedItems: pair.changedItems,

@@ -15,6 +15,9 @@
 /// let failure = try ConformanceKit.check(MyAdapter<Int>(), old: pair.old, new: pair.new, changed: pair.changed)
 /// ```
 ///
+/// Sectioned pairs (``sectionedPair(_:seed:maxItems:)``) come from a
+/// generator of their own, over up to eight sections.
+///
 /// The sequence is fixed by ``SplitMix64`` and the steps below; changing
 /// either changes every seed's pairs.
 public enum RandomPairs {

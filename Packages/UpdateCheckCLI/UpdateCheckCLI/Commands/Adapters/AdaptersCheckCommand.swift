@@ -219,10 +219,10 @@ package enum AdaptersCheckCommand {
                     + "\(ExhaustiveCheck.maximumSectionedIDCount).")
         }
         let itemLimit = try maxItems.value(in: invocation) ?? BuiltInSuites.sectionedRandomItems
-        guard itemLimit <= RandomSectionedPairs.maximumItems else {
+        guard itemLimit <= RandomPairs.maximumSectionedItems else {
             throw .usage(
                 "Invalid value \(quoted: itemLimit) for '--max-items' with '--sections': expected a whole number from "
-                    + "0 to \(RandomSectionedPairs.maximumItems).")
+                    + "0 to \(RandomPairs.maximumSectionedItems).")
         }
         let command = try exec.value(in: invocation)
         if command == nil { try refuseProgramOptions(invocation) }

@@ -1,35 +1,15 @@
 import UpdateCheckDiff
 import UpdateCheckSupport
 
-/// The random sectioned cases of the conformance kit: long lists of up to
-/// eight sections, which the exhaustive bound (a few sections of a few
-/// items) cannot reach. Pair *i* of a seed is always the same, whatever ran
-/// before it, so a failing pair can be named by seed and number and run
-/// again alone.
-///
-/// Each pair mixes the changes at rates drawn per pair: sections deleted
-/// (their items deleted or moved to a kept section), inserted and moved;
-/// items deleted, inserted, and moved within and across sections; kept items
-/// and sections marked changed. Now and then both sides are equal, or one is
-/// empty.
-///
-/// ```swift
-/// let pair = RandomSectionedPairs.pair(17, seed: 42, maxItems: 200)
-/// let plan = try SectionedUpdatePlan(
-///     old: pair.old, new: pair.new, changedItems: pair.changedItems, changedSections: pair.changedSections)
-/// ```
-///
-/// The sequence is fixed by ``SplitMix64`` and the steps below; changing
-/// either changes every seed's pairs.
-public enum RandomSectionedPairs {
-    /// The most sections of a random snapshot: `S` to `Z`.
+extension RandomPairs {
+    /// The most sections of a random sectioned snapshot: `S` to `Z`.
     public static let maximumSections = 8
-    /// The most items of a random snapshot: the item IDs are bytes.
-    public static let maximumItems = 255
+    /// The most items of a random sectioned snapshot: the item IDs are bytes.
+    public static let maximumSectionedItems = 255
 
     /// One random sectioned case: two snapshots of unique section and item
     /// IDs, and the kept items and sections whose content changed.
-    public struct Case: Sendable, Equatable {
+    public struct SectionedCase: Sendable, Equatable {
         /// The old snapshot.
         public var old: SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>
         /// The new snapshot.
@@ -52,15 +32,35 @@ public enum RandomSectionedPairs {
         }
     }
 
-    /// Pair `index` of `seed`, with snapshots of at most `maxItems` items
-    /// (at most ``maximumItems``) in at most ``maximumSections`` sections.
+    /// Sectioned pair `index` of `seed`, with snapshots of at most
+    /// `maxItems` items (at most ``maximumSectionedItems``) in at most
+    /// ``maximumSections`` sections: the kit's random sectioned cases, long
+    /// lists that the exhaustive bound (a few sections of a few items)
+    /// cannot reach.
+    ///
+    /// As for flat pairs, pair *i* of a seed is always the same, whatever ran
+    /// before it, so a failing pair can be named by seed and number and run
+    /// again alone. Each pair mixes the changes at rates drawn per pair:
+    /// sections deleted (their items deleted or moved to a kept section),
+    /// inserted and moved; items deleted, inserted, and moved within and
+    /// across sections; kept items and sections marked changed. Now and then
+    /// both sides are equal, or one is empty.
+    ///
+    /// ```swift
+    /// let pair = RandomPairs.sectionedPair(17, seed: 42, maxItems: 200)
+    /// let plan = try SectionedUpdatePlan(
+    ///     old: pair.old, new: pair.new, changedItems: pair.changedItems, changedSections: pair.changedSections)
+    /// ```
+    ///
+    /// The sequence is fixed by ``SplitMix64`` and the steps below; changing
+    /// either changes every seed's pairs.
     ///
     /// - Complexity: O(`maxItems`²) in the worst case (moves in arrays).
-    public static func pair(_ index: Int, seed: UInt64, maxItems: Int) -> Case {
+    public static func sectionedPair(_ index: Int, seed: UInt64, maxItems: Int) -> SectionedCase {
         typealias Section = SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>.Section
         var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
         _ = random.next()
-        let limit = min(max(0, maxItems), maximumItems)
+        let limit = min(max(0, maxItems), maximumSectionedItems)
         // The old side: some of the eight section IDs in a random order, the
         // items 0 ..< n shuffled and dealt to them.
         var sectionNumbers = Array(0..<maximumSections).shuffled(using: &random)
@@ -139,7 +139,7 @@ public enum RandomSectionedPairs {
                 changedItems.insert(item)
             }
         }
-        return Case(old: old, new: newSnapshot, changedItems: changedItems, changedSections: changedSections)
+        return SectionedCase(old: old, new: newSnapshot, changedItems: changedItems, changedSections: changedSections)
     }
 
     /// Puts `item` at a random place of a random section of `sections`.

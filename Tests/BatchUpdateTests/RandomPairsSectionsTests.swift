@@ -4,14 +4,14 @@ import UpdateCheckDiff
 
 /// The random sectioned pairs of the conformance kit: the same pair for the
 /// same seed and number, valid cases, and every kind of sectioned change.
-@Suite struct RandomSectionedPairsTests {
+@Suite struct RandomPairsSectionsTests {
     @Test func aPairIsTheSameForItsSeedAndNumberAndDiffersAcrossSeeds() {
         #expect(
-            RandomSectionedPairs.pair(17, seed: 42, maxItems: 200)
-                == RandomSectionedPairs.pair(17, seed: 42, maxItems: 200))
+            RandomPairs.sectionedPair(17, seed: 42, maxItems: 200)
+                == RandomPairs.sectionedPair(17, seed: 42, maxItems: 200))
         #expect(
-            RandomSectionedPairs.pair(17, seed: 42, maxItems: 200)
-                != RandomSectionedPairs.pair(17, seed: 43, maxItems: 200))
+            RandomPairs.sectionedPair(17, seed: 42, maxItems: 200)
+                != RandomPairs.sectionedPair(17, seed: 43, maxItems: 200))
     }
 
     @Test func pairsAreValidCasesWithinTheirLimitsAndMixEveryKindOfChange() throws {
@@ -24,7 +24,7 @@ import UpdateCheckDiff
         var sectionsChanged = 0
         var longest = 0
         for index in 0..<400 {
-            let pair = RandomSectionedPairs.pair(index, seed: 9, maxItems: 120)
+            let pair = RandomPairs.sectionedPair(index, seed: 9, maxItems: 120)
             // A plan verifies the diff and refuses duplicate IDs and changes of items not kept.
             let plan = try SectionedUpdatePlan(
                 old: pair.old, new: pair.new, changedItems: pair.changedItems, changedSections: pair.changedSections)
