@@ -122,13 +122,4 @@ package struct StoreEntry: Sendable {
         entry.refinement = entry.refinement || refinement
         return entry
     }
-
-    /// `body`'s result on the started store, which is ended afterwards.
-    ///
-    /// - Throws: what ``start`` throws, or what `body` throws.
-    package func withStarted<Result>(_ body: (any StoreDriver) throws(CLIError) -> Result) throws(CLIError) -> Result {
-        let started = try start()
-        defer { started.stop() }
-        return try body(started.driver)
-    }
 }
