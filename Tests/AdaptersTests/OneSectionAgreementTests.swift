@@ -22,26 +22,11 @@ import UpdateCheckUIKit
                 Self.call(old: old.count, new: new.count, using: &random)
             }
             var flat = UIKitBatchModel(showing: old)
-            var sectioned = Sectioned(showing: SectionedSnapshot([.init(id: "S", items: old)]))
-            let flatResult = Result { () throws(UIKitBatchError) in
-                try flat.perform(UpdateBatch(dataSource: new, calls: calls))
-            }
-            let sectionedResult = Result { () throws(UIKitBatchError) in
-                try sectioned.perform(
-                    UpdateBatch(
-                        dataSource: SectionedSnapshot([.init(id: "S", items: new)]), calls: calls.map { .item($0) }))
-            }
-            let agrees: Bool
-            switch (flatResult, sectionedResult) {
-            case (.success, .success): agrees = sectioned.displayed.first?.rows == flat.displayed
-            case (.failure, .failure): agrees = true
-            default: agrees = false
-            }
-            if !agrees {
-                disagreements.append(
-                    "\(old) -> \(new) \(calls): flat \(flatResult.map { flat.displayed }), "
-                        + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })")
-            }
+            var sectioned = Sectioned(showing: Self.oneSection(old))
+            let disagreement = Self.disagreement(
+                &flat, UpdateBatch(dataSource: new, calls: calls), &sectioned,
+                UpdateBatch(dataSource: Self.oneSection(new), calls: calls.map { .item($0) }))
+            if let disagreement { disagreements.append("\(old) -> \(new) \(calls): \(disagreement)") }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) batches: \(disagreements.prefix(5))")
     }
@@ -93,37 +78,43 @@ import UpdateCheckUIKit
             let reconfigured = pool.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
             let reloaded = pool.filter { _ in Int.random(in: 0..<6, using: &random) == 0 }
             var flat = DiffableDataSourceModel(showing: old)
-            var sectioned = DiffableSectionedModel<String, String>(
-                showing: SectionedSnapshot([.init(id: "S", items: old)]))
-            let flatResult = Result { () throws(DiffableDataSourceError) in
-                try flat.perform(
-                    UpdateBatch(
-                        dataSource: new,
-                        calls: [SnapshotApplyCall(items: items, reconfigured: reconfigured, reloaded: reloaded)]))
-            }
+            var sectioned = DiffableSectionedModel<String, String>(showing: Self.oneSection(old))
             var calls: [DiffableSectionedCall<String, String>] = [
                 .deleteAllItems, .appendSections(["S"]), .appendItems(items, toSection: "S"),
             ]
             if !reconfigured.isEmpty { calls.append(.reconfigureItems(reconfigured)) }
             if !reloaded.isEmpty { calls.append(.reloadItems(reloaded)) }
-            let sectionedResult = Result { () throws(DiffableDataSourceError) in
-                try sectioned.perform(
-                    UpdateBatch(dataSource: SectionedSnapshot([.init(id: "S", items: new)]), calls: calls))
-            }
-            let agrees: Bool
-            switch (flatResult, sectionedResult) {
-            case (.success, .success): agrees = sectioned.displayed.first?.rows == flat.displayed
-            case (.failure, .failure): agrees = true
-            default: agrees = false
-            }
-            if !agrees {
+            let disagreement = Self.disagreement(
+                &flat,
+                UpdateBatch(
+                    dataSource: new,
+                    calls: [SnapshotApplyCall(items: items, reconfigured: reconfigured, reloaded: reloaded)]),
+                &sectioned, UpdateBatch(dataSource: Self.oneSection(new), calls: calls))
+            if let disagreement {
                 disagreements.append(
-                    "\(old) -> \(items) reconfigured \(reconfigured) reloaded \(reloaded): "
-                        + "flat \(flatResult.map { flat.displayed }), "
-                        + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })")
+                    "\(old) -> \(items) reconfigured \(reconfigured) reloaded \(reloaded): \(disagreement)")
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) applications: \(disagreements.prefix(5))")
+    }
+
+    /// What the two models did with their batches, or `nil` when they
+    /// agree: both refuse, or both accept and show the same rows in the same
+    /// cells.
+    static func disagreement<Flat: ToolkitModel, Sectioned: ToolkitModel>(
+        _ flat: inout Flat, _ flatBatch: UpdateBatch<Flat.Snapshot, Flat.Call>, _ sectioned: inout Sectioned,
+        _ sectionedBatch: UpdateBatch<Sectioned.Snapshot, Sectioned.Call>
+    ) -> String?
+    where Flat.Displayed == [DisplayedRow<String>], Sectioned.Displayed == [DisplayedSection<String, String>] {
+        let flatResult = Result { () throws(Flat.Failure) in try flat.perform(flatBatch) }
+        let sectionedResult = Result { () throws(Sectioned.Failure) in try sectioned.perform(sectionedBatch) }
+        switch (flatResult, sectionedResult) {
+        case (.success, .success) where sectioned.displayed.first?.rows == flat.displayed: return nil
+        case (.failure, .failure): return nil
+        default:
+            return "flat \(flatResult.map { flat.displayed }), "
+                + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })"
+        }
     }
 
     /// A random old list of up to four items and a new one: some of them,
