@@ -175,33 +175,13 @@ extension ScenarioRunner {
                     failures.append(failure(record, "the record in the current session", "no such record"))
                     continue
                 }
-                func check(_ field: String, _ expected: String?, _ actual: String) {
-                    if let expected, expected != actual {
-                        failures.append(failure(record, "\(field) \(expected)", actual))
-                    }
-                }
-                check("visible", expectation.visible?.description, state.visible.description)
-                check("confirmed", expectation.confirmed?.description, state.confirmed.description)
-                check("phase", expectation.phase?.description, state.phase.description)
-                if let name = expectation.ticket {
-                    let actual =
-                        state.phase == .idle
-                        ? "no ticket in flight"
-                        : book.held[record].map { held in
-                            self.name(ofEvent: held.step).map { "\(quoted: $0)" } ?? "an unnamed ticket"
-                        }
-                            ?? "no ticket in flight"
-                    if actual != "\(quoted: name)" {
-                        failures.append(failure(record, "ticket \(quoted: name)", actual))
-                    }
-                }
-                check("isSaving", expectation.isSaving.map(String.init), String(state.phase == .saving))
-                check("acceptsTaps", expectation.acceptsTaps.map(String.init), String(state.phase == .idle))
-                let spoken = RecordState(
-                    confirmed: state.confirmed, visible: state.visible, phaseKind: state.phase, ticket: .none)
-                check(
-                    "accessibility", expectation.accessibility.map { "\(quoted: $0)" },
-                    "'\(spoken.accessibilityValue(\.spoken))'")
+                let mismatches = expectation.recordMismatches(
+                    confirmed: state.confirmed, visible: state.visible, phase: state.phase,
+                    ticket: {
+                        guard state.phase != .idle, let held = book.held[record] else { return "no ticket in flight" }
+                        return self.name(ofEvent: held.step).map { "\(quoted: $0)" } ?? "an unnamed ticket"
+                    })
+                for (expected, actual) in mismatches { failures.append(failure(record, expected, actual)) }
             }
             return failures
         }

@@ -110,25 +110,10 @@ public enum ScenarioRunner {
                     failures.append(failure(record, "the record in the current session", "no such record"))
                     continue
                 }
-                func check(_ field: String, _ expected: String?, _ actual: String) {
-                    if let expected, expected != actual {
-                        failures.append(failure(record, "\(field) \(expected)", actual))
-                    }
-                }
-                check("visible", expectation.visible?.description, state.visible.description)
-                check("confirmed", expectation.confirmed?.description, state.confirmed.description)
-                check("phase", expectation.phase?.description, state.phaseKind.description)
-                if let name = expectation.ticket {
-                    let actual = state.phase.ticket.map { ticketName(for: $0) } ?? "no ticket in flight"
-                    if actual != "\(quoted: name)" {
-                        failures.append(failure(record, "ticket \(quoted: name)", actual))
-                    }
-                }
-                check("isSaving", expectation.isSaving.map(String.init), String(state.isSaving))
-                check("acceptsTaps", expectation.acceptsTaps.map(String.init), String(state.acceptsTaps))
-                check(
-                    "accessibility", expectation.accessibility.map { "\(quoted: $0)" },
-                    "'\(state.accessibilityValue(\.spoken))'")
+                let mismatches = expectation.recordMismatches(
+                    confirmed: state.confirmed, visible: state.visible, phase: state.phaseKind,
+                    ticket: { state.phase.ticket.map { ticketName(for: $0) } ?? "no ticket in flight" })
+                for (expected, actual) in mismatches { failures.append(failure(record, expected, actual)) }
             }
             return failures
         }

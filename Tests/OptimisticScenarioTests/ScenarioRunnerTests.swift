@@ -79,6 +79,37 @@ import Testing
             ])
     }
 
+    /// Every record field an expectation can name, each wrong, reads the
+    /// same on the built-in store and on the same store behind a driver:
+    /// both runners share one reading of a record's fields.
+    @Test func everyRecordFieldFailsAlikeOnTheStoreAndBehindADriver() throws {
+        let sample = scenario([
+            ScenarioStep(
+                .tap(record: "a", value: .bool(true), name: "w"),
+                expect: [
+                    ScenarioExpectation(
+                        visible: .bool(false), confirmed: .bool(true), phase: .idle, ticket: "x", isSaving: false,
+                        acceptsTaps: true, accessibility: "off")
+                ], line: 5)
+        ])
+        let expected = [
+            "expected visible false, got true", "expected confirmed true, got false",
+            "expected phase idle, got saving", "expected ticket 'x', got 'w'", "expected isSaving false, got true",
+            "expected acceptsTaps true, got false", "expected accessibility 'off', got 'on, saving'",
+        ].map { "step 1 (tap 'a', line 5), record 'a': " + $0 }
+        let builtIn = ScenarioRunner.run(sample)
+        let driven = try ScenarioRunner.run(sample, on: OptimisticStore<String, ScenarioValue>.self)
+        #expect(builtIn.failures.map(\.description) == expected)
+        #expect(driven.failures.map(\.description) == expected)
+
+        let idle = scenario([ScenarioStep(nil, expect: [ScenarioExpectation(record: "b", ticket: "w")])])
+        let none = ["step 1 (check), record 'b': expected ticket 'w', got no ticket in flight"]
+        #expect(ScenarioRunner.run(idle).failures.map(\.description) == none)
+        #expect(
+            try ScenarioRunner.run(idle, on: OptimisticStore<String, ScenarioValue>.self).failures.map(\.description)
+                == none)
+    }
+
     /// The runner checks the invariants after every event, so a scenario
     /// replays a fault's counterexample to the same named violation.
     @Test func invariantViolationsFailTheStepOnAFaultyStore() {
