@@ -52,12 +52,7 @@ public struct Explorer: Sendable {
         while true {
             var search = ExplorerSearch(configuration)
             search.run(progress: progress)
-            let order = InvariantChecker.reportingOrder
-            let found = search.found.values.sorted {
-                ($0.length, order.firstIndex(of: $0.violation.invariant)!)
-                    < ($1.length, order.firstIndex(of: $1.violation.invariant)!)
-            }
-            let counterexamples = found.map(search.counterexample)
+            let counterexamples = search.found.shortestFirst(length: \.length).map(search.counterexample)
             let premiseBroken =
                 search.found[.reorderChangesNoState] != nil || counterexamples.contains { $0 == nil }
             if premiseBroken, configuration.symmetry.contains(.records) {
@@ -70,13 +65,7 @@ public struct Explorer: Sendable {
             }
             return ExplorationReport(
                 configuration: self.configuration, symmetry: configuration.symmetry, states: search.keys.count,
-                transitions: search.transitions, appliedTransitions: search.applied, statesByDepth: search.levels,
-                statesBeforeReduction: search.levelsBeforeReduction.reduce(0, +),
-                statesByDepthBeforeReduction: search.levelsBeforeReduction,
-                transitionsBeforeReduction: search.transitionsBeforeReduction,
-                appliedTransitionsBeforeReduction: search.appliedBeforeReduction,
-                reachedFixedPoint: search.reachedFixedPoint, coverage: search.coverage,
-                counterexamples: counterexamples.compactMap { $0 })
+                counts: search.counts, counterexamples: counterexamples.compactMap { $0 })
         }
     }
 }

@@ -51,24 +51,12 @@ struct ExplorerSearch {
     /// Per state: the event that first reached it (for a root: the index
     /// of its loaded values).
     var via: [UInt32] = []
-    /// The number of states first reached at each depth.
-    var levels: [Int] = []
-    /// The same, counting every state of each orbit.
-    var levelsBeforeReduction: [Int] = []
     /// The set of keys reached.
     var visited: StateKeySet
-    /// Transitions tried, and those the store applied.
-    var transitions = 0
-    var applied = 0
-    /// The same, counting the transitions of every state of each orbit.
-    var transitionsBeforeReduction = 0
-    var appliedBeforeReduction = 0
-    /// Transition coverage.
-    var coverage = TransitionCoverage()
+    /// The states by depth, the transitions, coverage and fixed point.
+    var counts = SearchCounts()
     /// The first (and so shortest) violation found of each invariant.
     var found: [Invariant: Found] = [:]
-    /// Whether every level was expanded until none was left.
-    var reachedFixedPoint = false
 
     init(_ configuration: ExplorerConfiguration) {
         self.configuration = configuration
@@ -105,8 +93,7 @@ struct ExplorerSearch {
                 rootsBeforeReduction += group.orbitSize(key)
             }
         }
-        levels.append(keys.count)
-        levelsBeforeReduction.append(rootsBeforeReduction)
+        counts.endLevel(reached: keys.count, beforeReduction: rootsBeforeReduction)
         var levelStart = 0
         var depth = 0
         while levelStart < keys.count {
@@ -115,11 +102,7 @@ struct ExplorerSearch {
             let chunks = expandLevel(levelStart..<levelEnd, depth: depth)
             var reachedBeforeReduction = 0
             for chunk in chunks {
-                transitions += chunk.transitions
-                applied += chunk.applied
-                transitionsBeforeReduction += chunk.transitionsBeforeReduction
-                appliedBeforeReduction += chunk.appliedBeforeReduction
-                coverage.merge(chunk.coverage)
+                counts.add(chunk.counts)
                 for (invariant, violation) in chunk.found where found[invariant] == nil {
                     found[invariant] = violation
                 }
@@ -132,14 +115,11 @@ struct ExplorerSearch {
             }
             levelStart = levelEnd
             depth += 1
-            if keys.count > levelEnd {
-                levels.append(keys.count - levelEnd)
-                levelsBeforeReduction.append(reachedBeforeReduction)
-            }
-            progress(ExplorationProgress(depth: depth, states: keys.count, transitions: transitions))
+            counts.endLevel(reached: keys.count - levelEnd, beforeReduction: reachedBeforeReduction)
+            progress(ExplorationProgress(depth: depth, states: keys.count, transitions: counts.transitions))
             if configuration.stopsAtFirstViolation, !found.isEmpty { return }
         }
-        reachedFixedPoint = true
+        counts.reachedFixedPoint = true
     }
 
     /// Expands the states `range` (one level at `depth`) on every thread,

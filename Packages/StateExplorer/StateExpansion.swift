@@ -12,15 +12,9 @@ struct ExpansionChunk: Sendable {
     var parents: [UInt32] = []
     /// Per successor: the event that reached it.
     var via: [UInt32] = []
-    /// Transitions tried and applied from the states expanded.
-    var transitions = 0
-    var applied = 0
-    /// The same, counted for every state of each orbit: what the search
-    /// without symmetry reduction tries from the same states.
-    var transitionsBeforeReduction = 0
-    var appliedBeforeReduction = 0
-    /// Coverage of the transitions tried.
-    var coverage = TransitionCoverage()
+    /// Transitions tried and applied from the states expanded (also before
+    /// reduction), and their coverage.
+    var counts = SearchCounts()
     /// The first violation of each invariant, in the order of expansion.
     var found: [Invariant: ExplorerSearch.Found] = [:]
 }
@@ -87,7 +81,7 @@ struct StateExpansion: Sendable {
         for event in buffer {
             let storeEvent = events.storeEvent(event, in: state)
             let result = scratch.apply(storeEvent, faults: configuration.faults)
-            Self.count(event, in: before, coverage: &chunk.coverage)
+            Self.count(event, in: before, coverage: &chunk.counts.coverage)
             if InvariantChecker.firstViolation(before: before, event: storeEvent, result: result, after: scratch)
                 != nil
             {
@@ -126,11 +120,7 @@ struct StateExpansion: Sendable {
             }
             scratch = before
         }
-        let orbit = group.orbitSize(key)
-        chunk.transitions &+= buffer.count
-        chunk.applied &+= applied
-        chunk.transitionsBeforeReduction &+= buffer.count * orbit
-        chunk.appliedBeforeReduction &+= applied * orbit
+        chunk.counts.countExpansion(enabled: buffer.count, applied: applied, orbit: group.orbitSize(key))
     }
 
     /// Counts `event` in the coverage of the phase of the record it

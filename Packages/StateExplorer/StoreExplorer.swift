@@ -90,22 +90,13 @@ public struct StoreExplorer: Sendable {
                 configuration.symmetry.remove(.records)
                 continue
             }
-            let order = InvariantChecker.reportingOrder
-            let found = search.found.values.sorted {
-                ($0.length, order.firstIndex(of: $0.violation.invariant)!)
-                    < ($1.length, order.firstIndex(of: $1.violation.invariant)!)
-            }
             var counterexamples: [Counterexample] = []
-            for item in found { counterexamples.append(try search.counterexample(item)) }
+            for item in search.found.shortestFirst(length: \.length) {
+                counterexamples.append(try search.counterexample(item))
+            }
             var report = ExplorationReport(
                 configuration: self.configuration, symmetry: configuration.symmetry, states: search.identities.count,
-                transitions: search.transitions, appliedTransitions: search.applied, statesByDepth: search.levels,
-                statesBeforeReduction: search.levelsBeforeReduction.reduce(0, +),
-                statesByDepthBeforeReduction: search.levelsBeforeReduction,
-                transitionsBeforeReduction: search.transitionsBeforeReduction,
-                appliedTransitionsBeforeReduction: search.appliedBeforeReduction,
-                reachedFixedPoint: search.reachedFixedPoint, coverage: search.coverage,
-                counterexamples: counterexamples)
+                counts: search.counts, counterexamples: counterexamples)
             if let diverged = search.diverged { report.divergence = try search.divergence(diverged) }
             report.roundTrips = search.roundTrips
             return report

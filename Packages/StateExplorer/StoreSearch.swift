@@ -65,16 +65,9 @@ struct StoreSearch<Driver: StoreDriver> {
     var issued: [Bool] = []
     var roots: [Int] = []
     var visited: Set<Identity> = []
-    var levels: [Int] = []
-    var levelsBeforeReduction: [Int] = []
-    var transitions = 0
-    var applied = 0
-    var transitionsBeforeReduction = 0
-    var appliedBeforeReduction = 0
-    var coverage = TransitionCoverage()
+    var counts = SearchCounts()
     var found: [Invariant: Found] = [:]
     var diverged: Diverged?
-    var reachedFixedPoint = false
     var roundTrips = 0
 
     init(_ configuration: ExplorerConfiguration, driver: Driver, refines: Bool) {
@@ -244,8 +237,7 @@ struct StoreSearch<Driver: StoreDriver> {
                 rootsBeforeReduction += orbit
             }
         }
-        levels.append(identities.count)
-        levelsBeforeReduction.append(rootsBeforeReduction)
+        counts.endLevel(reached: identities.count, beforeReduction: rootsBeforeReduction)
         var levelStart = 0
         var depth = 0
         while levelStart < identities.count {
@@ -264,14 +256,11 @@ struct StoreSearch<Driver: StoreDriver> {
             level = next
             levelStart = levelEnd
             depth += 1
-            if identities.count > levelEnd {
-                levels.append(identities.count - levelEnd)
-                levelsBeforeReduction.append(reachedBeforeReduction)
-            }
-            progress(ExplorationProgress(depth: depth, states: identities.count, transitions: transitions))
+            counts.endLevel(reached: identities.count - levelEnd, beforeReduction: reachedBeforeReduction)
+            progress(ExplorationProgress(depth: depth, states: identities.count, transitions: counts.transitions))
             if configuration.stopsAtFirstViolation, !found.isEmpty { return }
         }
-        reachedFixedPoint = true
+        counts.reachedFixedPoint = true
     }
 
     /// A state of the level being expanded: what the store showed when the
@@ -395,11 +384,7 @@ struct StoreSearch<Driver: StoreDriver> {
                 }
             }
             let orbit = identities[index].hidden.isEmpty ? group.orbitSize(identities[index].key) : 1
-            let enabledCount = enabledEvents[offset].count
-            transitions += enabledCount
-            applied += appliedHere
-            transitionsBeforeReduction += enabledCount * orbit
-            appliedBeforeReduction += appliedHere * orbit
+            counts.countExpansion(enabled: enabledEvents[offset].count, applied: appliedHere, orbit: orbit)
         }
         return reached
     }
@@ -408,13 +393,13 @@ struct StoreSearch<Driver: StoreDriver> {
     /// phase present, for a switch or a reorder).
     mutating func count(_ event: PathEvent, label: Int, before: StoreObservation<String, ScenarioValue>) {
         if let record = event.record {
-            coverage.count(before.records[record]?.phase ?? .idle, label)
+            counts.coverage.count(before.records[record]?.phase ?? .idle, label)
             return
         }
         var seen = Set<PhaseKind>()
         for name in names {
             let phase = before.records[name]?.phase ?? .idle
-            if seen.insert(phase).inserted { coverage.count(phase, label) }
+            if seen.insert(phase).inserted { counts.coverage.count(phase, label) }
         }
     }
 

@@ -104,8 +104,8 @@ import Testing
         for threads in [2, 3] {
             let other = search(threads)
             #expect(other.keys == one.keys && other.parents == one.parents && other.via == one.via)
-            #expect(other.levels == one.levels && other.transitions == one.transitions)
-            #expect(other.coverage == one.coverage)
+            #expect(other.counts.levels == one.counts.levels && other.counts.transitions == one.counts.transitions)
+            #expect(other.counts.coverage == one.counts.coverage)
         }
         let found = { (threads: Int) in
             try Self.run(records: 2, values: 2, faults: .allowWriteDuringNeedsSync, threads: threads).counterexamples
