@@ -61,6 +61,12 @@ import Testing
         #expect(unknown.status == 64 && unknown.stderr.contains("Unknown value 'flutter' for '--model'"))
         let both = try BinaryRunner.run(["adapters", "check", "uikit", "--exec", "true", "--model", "uikit"])
         #expect(both.status == 64)
+        // A usage error wins over a report that cannot be written, in both shapes.
+        for sections in [[], ["--sections", "2"]] {
+            let usageFirst = try BinaryRunner.run(
+                ["adapters", "check", "--exec", "true", "--junit", "/dev/null/r.xml"] + sections)
+            #expect(usageFirst.status == 64 && usageFirst.stderr.contains("needs '--model'"), "\(usageFirst)")
+        }
         let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
         #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
     }

@@ -159,43 +159,12 @@ package enum AdaptersCheckCommand {
     ///   73 when the JUnit report cannot be written.
     static func flat(_ invocation: Invocation, junit: OutputPath?) throws(CLIError) -> Proof {
         var options = try options(invocation)
-        if let junit { try prepare(junit, invocation) }
         let description = scope(options)
         let shard = options.shard
         options.shard = .whole
         var proof = Proof(
             adapters: [], scope: .flat(options), shard: shard, description: description, noun: "adapters")
-        if let command = try exec.value(in: invocation) {
-            guard invocation.positionals.isEmpty else {
-                throw .usage("Give either adapter names or '--exec', not both.")
-            }
-            guard !Options.config.isGiven(in: invocation) else {
-                throw .usage("Give either '--exec' or '--config', not both.")
-            }
-            let names = ExternalAdapters.modelNames.joined(separator: ", ")
-            guard let model = try model.value(in: invocation) else {
-                throw .usage("'--exec' needs '--model': one of \(names).")
-            }
-            if ExternalAdapters.sectionedModelNames.contains(model) {
-                throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
-            }
-            guard ExternalAdapters.modelNames.contains(model) else {
-                throw .usage("Unknown value \(quoted: model) for '--model': expected one of \(names).")
-            }
-            let timeout = try timeout.value(in: invocation) ?? 10
-            let started = try ExternalAdapters.start(
-                command: command, model: model, timeout: Double(timeout),
-                sendsEveryCase: everyCase.isGiven(in: invocation))
-            proof.program = started
-            proof.adapters = [started.entry]
-            return proof
-        }
-        try refuseProgramOptions(invocation)
-        let catalog = try AdapterCatalog(invocation)
-        for name in invocation.positionals where !proof.adapters.contains(where: { $0.name == name }) {
-            proof.adapters.append(try catalog.named(name))
-        }
-        if invocation.positionals.isEmpty { proof.adapters = catalog.defaults }
+        try addAdapters(to: &proof, invocation, junit: junit, sectioned: false)
         return proof
     }
 
@@ -224,8 +193,6 @@ package enum AdaptersCheckCommand {
                 "Invalid value \(quoted: itemLimit) for '--max-items' with '--sections': expected a whole number from "
                     + "0 to \(RandomPairs.maximumSectionedItems).")
         }
-        let command = try exec.value(in: invocation)
-        if command == nil { try refuseProgramOptions(invocation) }
         let shard = try Options.shard.value(in: invocation) ?? .whole
         let bound = SectionedBound(
             sections: sectionCount, ids: idCount, randomPairs: try random.value(in: invocation) ?? 0,
@@ -242,25 +209,42 @@ package enum AdaptersCheckCommand {
         var proof = Proof(
             adapters: [], scope: .sectioned(bound), shard: shard, description: description,
             noun: "sectioned adapters")
-        if let command {
-            let model = try sectionedModel(invocation)
-            if let junit {
-                try prepare(junit, invocation)
-            }
-            let started = try ExternalAdapters.start(
-                command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
-                sendsEveryCase: everyCase.isGiven(in: invocation))
-            proof.program = started
-            proof.adapters = [started.entry]
-            return proof
-        }
-        if let junit { try prepare(junit, invocation) }
-        let catalog = try AdapterCatalog(invocation)
-        for name in invocation.positionals where !proof.adapters.contains(where: { $0.name == name }) {
-            proof.adapters.append(try catalog.sectionedNamed(name))
-        }
-        if invocation.positionals.isEmpty { proof.adapters = catalog.sectioned }
+        try addAdapters(to: &proof, invocation, junit: junit, sectioned: true)
         return proof
+    }
+
+    /// Adds the adapters a run of `proof`'s shape proves: the `--exec`
+    /// program of a model of that shape, the built-in and manifest adapters
+    /// named, or, with no names, the four defaults and the manifest's (flat)
+    /// or every sectioned adapter (sectioned).
+    ///
+    /// Every usage error comes before the JUnit report is prepared, and
+    /// that before the program is started.
+    ///
+    /// - Throws: exit 64 for an unknown adapter or model, a model of the
+    ///   other shape, or the program's options without `--exec`; 65 or 66
+    ///   for a program with a bad handshake or that cannot be started; 73
+    ///   when the JUnit report cannot be written.
+    static func addAdapters(
+        to proof: inout Proof, _ invocation: Invocation, junit: OutputPath?, sectioned: Bool
+    ) throws(CLIError) {
+        guard let command = try exec.value(in: invocation) else {
+            try refuseProgramOptions(invocation)
+            if let junit { try prepare(junit, invocation) }
+            let catalog = try AdapterCatalog(invocation)
+            for name in invocation.positionals where !proof.adapters.contains(where: { $0.name == name }) {
+                proof.adapters.append(try sectioned ? catalog.sectionedNamed(name) : catalog.named(name))
+            }
+            if invocation.positionals.isEmpty { proof.adapters = sectioned ? catalog.sectioned : catalog.defaults }
+            return
+        }
+        let model = try programModel(invocation, sectioned: sectioned)
+        if let junit { try prepare(junit, invocation) }
+        let started = try ExternalAdapters.start(
+            command: command, model: model, timeout: Double(try timeout.value(in: invocation) ?? 10),
+            sendsEveryCase: everyCase.isGiven(in: invocation))
+        proof.program = started
+        proof.adapters = [started.entry]
     }
 
     /// Checks that the JUnit report can be written, and will not overwrite
@@ -315,27 +299,31 @@ package enum AdaptersCheckCommand {
         return parts.joined(separator: ", ")
     }
 
-    /// The `--model` of a sectioned `--exec` run.
+    /// The `--model` of an `--exec` run, a model of the run's shape.
     ///
     /// - Throws: exit 64 when adapter names or `--config` are given too,
-    ///   `--model` is missing, or it names a flat model.
-    static func sectionedModel(_ invocation: Invocation) throws(CLIError) -> String {
+    ///   `--model` is missing or unknown, or it names a model of the other shape.
+    static func programModel(_ invocation: Invocation, sectioned: Bool) throws(CLIError) -> String {
         guard invocation.positionals.isEmpty else {
             throw .usage("Give either adapter names or '--exec', not both.")
         }
         guard !Options.config.isGiven(in: invocation) else {
             throw .usage("Give either '--exec' or '--config', not both.")
         }
-        let sectioned = ExternalAdapters.sectionedModelNames.joined(separator: ", ")
+        let names = (sectioned ? ExternalAdapters.sectionedModelNames : ExternalAdapters.modelNames)
+            .joined(separator: ", ")
+        let withSections = sectioned ? " with '--sections'" : ""
         guard let model = try model.value(in: invocation) else {
-            throw .usage("'--exec' with '--sections' needs '--model': one of \(sectioned).")
+            throw .usage("'--exec'\(withSections) needs '--model': one of \(names).")
         }
-        if ExternalAdapters.modelNames.contains(model) {
-            throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(sectioned)).")
+        if !sectioned, ExternalAdapters.sectionedModelNames.contains(model) {
+            throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
         }
-        guard ExternalAdapters.sectionedModelNames.contains(model) else {
-            throw .usage(
-                "Unknown value \(quoted: model) for '--model' with '--sections': expected one of \(sectioned).")
+        if sectioned, ExternalAdapters.modelNames.contains(model) {
+            throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(names)).")
+        }
+        guard (sectioned ? ExternalAdapters.sectionedModelNames : ExternalAdapters.modelNames).contains(model) else {
+            throw .usage("Unknown value \(quoted: model) for '--model'\(withSections): expected one of \(names).")
         }
         return model
     }
