@@ -310,19 +310,22 @@ package enum AdaptersCheckCommand {
         guard !Options.config.isGiven(in: invocation) else {
             throw .usage("Give either '--exec' or '--config', not both.")
         }
-        let names = (sectioned ? ExternalAdapters.sectionedModelNames : ExternalAdapters.modelNames)
-            .joined(separator: ", ")
+        let (accepted, other) =
+            sectioned
+            ? (ExternalAdapters.sectionedModelNames, ExternalAdapters.modelNames)
+            : (ExternalAdapters.modelNames, ExternalAdapters.sectionedModelNames)
+        let names = accepted.joined(separator: ", ")
         let withSections = sectioned ? " with '--sections'" : ""
         guard let model = try model.value(in: invocation) else {
             throw .usage("'--exec'\(withSections) needs '--model': one of \(names).")
         }
-        if !sectioned, ExternalAdapters.sectionedModelNames.contains(model) {
-            throw .usage("'--model \(model)' is a sectioned model: give '--sections s'.")
+        if other.contains(model) {
+            throw .usage(
+                sectioned
+                    ? "'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(names))."
+                    : "'--model \(model)' is a sectioned model: give '--sections s'.")
         }
-        if sectioned, ExternalAdapters.modelNames.contains(model) {
-            throw .usage("'--model \(model)' is a flat model: '--sections' goes with a sectioned model (\(names)).")
-        }
-        guard (sectioned ? ExternalAdapters.sectionedModelNames : ExternalAdapters.modelNames).contains(model) else {
+        guard accepted.contains(model) else {
             throw .usage("Unknown value \(quoted: model) for '--model'\(withSections): expected one of \(names).")
         }
         return model
