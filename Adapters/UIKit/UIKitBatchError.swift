@@ -3,11 +3,16 @@ import BatchUpdate
 /// The exceptions UIKit raises for an invalid batch update
 /// (`NSInternalInconsistencyException`), worded as UIKit words them.
 ///
-/// Index paths print as UIKit prints them, `{length = 2, path = 0 - 1}`.
+/// The item cases are the same for ``UIKitBatchModel`` and
+/// ``UIKitSectionedModel``: on one section both raise the same error for
+/// every batch. The section rules of sectioned batches are
+/// ``UIKitSectionViolation``s. Index paths print as UIKit prints them,
+/// `{length = 2, path = 0 - 1}`.
 public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A path names a section that does not exist (the model has one section, 0).
-    case sectionOutOfRange(ItemPath, action: String, afterUpdate: Bool)
-    /// A delete names an item past the end of the section before the update.
+    /// An item path names a section past the `sectionCount` sections before
+    /// or after the update.
+    case sectionOutOfRange(ItemPath, action: String, sectionCount: Int, afterUpdate: Bool)
+    /// A delete names an item past the end of its section before the update.
     case deleteOutOfRange(ItemPath, count: Int)
     /// A reload names an item past the end of the section before the update.
     case reloadOutOfRange(ItemPath, count: Int)
@@ -44,19 +49,21 @@ public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible 
     /// reloaded item's position after the update is its old position
     /// shifted by the batch's deletes and inserts, and a move ends there.
     case reloadInsertHitsMove(reloaded: ItemPath, at: ItemPath)
-    /// The data source's count after the update is not the count before,
-    /// minus deletes, plus inserts.
-    case invalidItemCount(before: Int, after: Int, inserted: Int, deleted: Int)
+    /// A kept section's item count after the update is not its count
+    /// before, plus inserted, minus deleted, plus moved in, minus moved out
+    /// (items moved from or to another section).
+    case invalidItemCount(
+        section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     /// A sectioned batch broke one of UIKit's section rules (see ``UIKitSectionViolation``).
     case sections(UIKitSectionViolation)
 
     /// The message, as UIKit words it.
     public var description: String {
         switch self {
-        case .sectionOutOfRange(let path, let action, let afterUpdate):
+        case .sectionOutOfRange(let path, let action, let sectionCount, let afterUpdate):
             let preposition = action == "insert" ? "into" : "from"
             return "attempt to \(action) item \(path.item) \(preposition) section \(path.section), but there are only "
-                + "1 sections \(afterUpdate ? "after" : "before") the update"
+                + "\(sectionCount) sections \(afterUpdate ? "after" : "before") the update"
         case .deleteOutOfRange(let path, let count):
             return "attempt to delete item \(path.item) from section \(path.section) which only contains \(count) "
                 + "items before the update"
@@ -99,12 +106,13 @@ public enum UIKitBatchError: Error, Sendable, Hashable, CustomStringConvertible 
         case .reloadInsertHitsMove(let reloaded, let at):
             return "attempt to perform an insert and a move to the same index path (\(Self.text(at))) "
                 + "(the insert is the second half of reloading \(Self.text(reloaded)))"
-        case .invalidItemCount(let before, let after, let inserted, let deleted):
-            return "Invalid update: invalid number of items in section 0. The number of items contained in an "
-                + "existing section after the update (\(after)) must be equal to the number of items contained in "
-                + "that section before the update (\(before)), plus or minus the number of items inserted or "
-                + "deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the "
-                + "number of items moved into or out of that section (0 moved in, 0 moved out)."
+        case .invalidItemCount(let section, let before, let after, let inserted, let deleted, let movedIn, let movedOut):
+            return "Invalid update: invalid number of items in section \(section). The number of items contained "
+                + "in an existing section after the update (\(after)) must be equal to the number of items "
+                + "contained in that section before the update (\(before)), plus or minus the number of items "
+                + "inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or "
+                + "minus the number of items moved into or out of that section (\(movedIn) moved in, "
+                + "\(movedOut) moved out)."
         case .sections(let violation):
             return violation.description
         }

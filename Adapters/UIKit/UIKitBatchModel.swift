@@ -36,137 +36,60 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
 
     /// Replays one `performBatchUpdates` block whose data source holds `batch.dataSource` afterwards.
     ///
+    /// ``UIKitSectionedModel`` checks item calls with the same code, so on
+    /// one section it raises the same error for every batch.
+    ///
     /// - Throws: the ``UIKitBatchError`` UIKit would raise.
     /// - Complexity: O(*n* + *m* + calls) for *n* items before and *m* after.
     @inlinable
     public mutating func perform(_ batch: UpdateBatch<[ID], UIKitBatchCall>) throws(UIKitBatchError) {
-        // Per position before the update: flag bits, plus (move target + 1) above them.
-        let deletedBit = 1
-        let reloadedBit = 2
-        let reconfiguredBit = 4
-        let targetShift = 3
-        // Per position after the update: flag bits, plus (move source + 1) above them.
-        let insertedBit = 1
-        let takenBit = 2
-        let sourceShift = 2
+        let before = shown.rows.count
+        // A mark per item before the update and per item after it, on the stack when small.
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: before + batch.dataSource.count) {
+            (scratch) throws(UIKitBatchError) in
+            scratch.initialize(repeating: 0)
+            try replay(
+                batch,
+                ItemMarks(
+                    old: UnsafeMutableBufferPointer(rebasing: scratch[..<before]),
+                    new: UnsafeMutableBufferPointer(rebasing: scratch[before...])))
+        }
+    }
 
+    /// The replay on marks laid out by ``perform(_:)``.
+    @inlinable
+    mutating func replay(_ batch: UpdateBatch<[ID], UIKitBatchCall>, _ marks: ItemMarks) throws(UIKitBatchError) {
         let before = shown.rows.count
         let after = batch.dataSource.count
-        var old = [Int](repeating: 0, count: before)
-        var new = [Int](repeating: 0, count: after)
-        var deleteCount = 0
-        var insertCount = 0
-
-        func checkSection(_ path: ItemPath, _ action: String, afterUpdate: Bool) throws(UIKitBatchError) {
-            guard path.section == 0 else { throw .sectionOutOfRange(path, action: action, afterUpdate: afterUpdate) }
-        }
-
+        var deleted = 0
+        var inserted = 0
         for call in batch.calls {
-            switch call {
-            case .deleteItems(let paths):
-                for path in paths {
-                    try checkSection(path, "delete", afterUpdate: false)
-                    guard (0..<before).contains(path.item) else { throw .deleteOutOfRange(path, count: before) }
-                    guard old[path.item] & deletedBit == 0 else { throw .duplicateDelete(path) }
-                    old[path.item] |= deletedBit
-                    deleteCount += 1
+            try marks.mark(call) { (path, action, afterUpdate) throws(UIKitBatchError) in
+                guard path.section == 0 else {
+                    throw .sectionOutOfRange(path, action: action, sectionCount: 1, afterUpdate: afterUpdate)
                 }
-            case .insertItems(let paths):
-                for path in paths {
-                    try checkSection(path, "insert", afterUpdate: true)
-                    guard (0..<after).contains(path.item) else { throw .insertOutOfRange(path, count: after) }
-                    guard new[path.item] & insertedBit == 0 else { throw .duplicateInsert(path) }
-                    new[path.item] |= insertedBit
-                    insertCount += 1
+                return 0..<(afterUpdate ? after : before)
+            } marked: { marked in
+                switch marked {
+                case .deleted: deleted += 1
+                case .inserted: inserted += 1
+                case .moved, .refreshed: break
                 }
-            case .reloadItems(let paths):
-                for path in paths {
-                    try checkSection(path, "reload", afterUpdate: false)
-                    guard (0..<before).contains(path.item) else { throw .reloadOutOfRange(path, count: before) }
-                    old[path.item] |= reloadedBit
-                }
-            case .reconfigureItems(let paths):
-                for path in paths {
-                    try checkSection(path, "reconfigure", afterUpdate: false)
-                    guard (0..<before).contains(path.item) else {
-                        throw .reconfigureOutOfRange(path, count: before)
-                    }
-                    old[path.item] |= reconfiguredBit
-                }
-            case .moveItem(let from, let to):
-                try checkSection(from, "move", afterUpdate: false)
-                try checkSection(to, "move", afterUpdate: true)
-                guard (0..<before).contains(from.item) else { throw .moveSourceOutOfRange(from, count: before) }
-                guard (0..<after).contains(to.item) else {
-                    throw .moveDestinationOutOfRange(from: from, to: to, count: after)
-                }
-                guard old[from.item] >> targetShift == 0 else { throw .twoMovesFrom(from) }
-                guard new[to.item] >> sourceShift == 0 else { throw .twoMovesTo(to) }
-                old[from.item] |= (to.item + 1) << targetShift
-                new[to.item] |= (from.item + 1) << sourceShift
             }
         }
-
-        // Conflicting calls on one path.
-        func conflict(_ first: Int, _ second: Int) -> Int? {
-            old.indices.first {
-                old[$0] & first != 0 && (second == 0 ? old[$0] >> targetShift != 0 : old[$0] & second != 0)
-            }
+        if let conflict = marks.firstConflict(oldPath: { ItemPath(item: $0) }, newPath: { ItemPath(item: $0) }) {
+            throw conflict
         }
-        if let item = conflict(deletedBit, reloadedBit) { throw .deleteAndReload(ItemPath(item: item)) }
-        if let item = conflict(deletedBit, reconfiguredBit) { throw .deleteAndReconfigure(ItemPath(item: item)) }
-        if let item = conflict(deletedBit, 0) { throw .deleteAndMove(ItemPath(item: item)) }
-        if let item = conflict(reloadedBit, 0) { throw .reloadAndMove(ItemPath(item: item)) }
-        if let item = conflict(reconfiguredBit, 0) { throw .reconfigureAndMove(ItemPath(item: item)) }
-        if let item = new.indices.first(where: { new[$0] & insertedBit != 0 && new[$0] >> sourceShift != 0 }) {
-            throw .insertAndMove(ItemPath(item: item))
+        guard after == before - deleted + inserted else {
+            throw .invalidItemCount(
+                section: 0, before: before, after: after, inserted: inserted, deleted: deleted, movedIn: 0,
+                movedOut: 0)
         }
-
-        guard after == before - deleteCount + insertCount else {
-            throw .invalidItemCount(before: before, after: after, inserted: insertCount, deleted: deleteCount)
-        }
-
-        var next = [DisplayedRow<ID>]()
-        next.reserveCapacity(after)
-        for slot in 0..<after {
-            let source = new[slot] >> sourceShift - 1
-            if source >= 0 {
-                next.append(shown.rows[source])
-                new[slot] |= takenBit
-            } else if new[slot] & insertedBit != 0 {
-                next.append(DisplayedRow(id: batch.dataSource[slot], cell: shown.newCell(), isRefreshed: true))
-                new[slot] |= takenBit
-            } else {
-                next.append(DisplayedRow(id: batch.dataSource[slot], cell: -1, isRefreshed: true))
-            }
-        }
-
-        // A reload's insert: the k-th item not deleted goes to the k-th
-        // position not inserted (moves ignored), with a new cell.
-        var slot = 0
-        for item in 0..<before where old[item] & deletedBit == 0 {
-            while new[slot] & insertedBit != 0 { slot += 1 }
-            if old[item] & reloadedBit != 0 {
-                guard new[slot] >> sourceShift == 0 else {
-                    throw .reloadInsertHitsMove(reloaded: ItemPath(item: item), at: ItemPath(item: slot))
-                }
-                next[slot].cell = shown.newCell()
-                new[slot] |= takenBit
-            }
-            slot += 1
-        }
-
-        // Every other item keeps its cell and fills the free positions in order.
-        slot = 0
-        for item in 0..<before where old[item] & (deletedBit | reloadedBit) == 0 && old[item] >> targetShift == 0 {
-            while new[slot] & takenBit != 0 { slot += 1 }
-            if old[item] & reconfiguredBit != 0 {
-                next[slot].cell = shown.rows[item].cell
-            } else {
-                next[slot] = shown.rows[item]
-            }
-            slot += 1
-        }
+        var next = batch.dataSource.map { DisplayedRow(id: $0, cell: -1, isRefreshed: true) }
+        let old = shown.rows
+        try marks.fill(
+            &next, slots: 0..<after, section: 0, from: old, items: 0..<before, oldSection: 0, moved: { old[$0] },
+            newCell: { shown.newCell() })
         shown.rows = next
     }
 }

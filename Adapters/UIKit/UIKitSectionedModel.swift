@@ -30,8 +30,10 @@ import UpdateCheckDiff
 ///   (``UIKitBatchError/reloadInsertHitsMove(reloaded:at:)``); a
 ///   reconfigure keeps the cell; moved items keep their cells.
 ///
-/// On one section it accepts exactly the batches ``UIKitBatchModel``
-/// accepts and shows the same rows in the same cells.
+/// Item calls are checked by the same code as in ``UIKitBatchModel``, with
+/// the same errors in the same order: on one section both raise the same
+/// error for every batch they refuse and show the same rows in the same
+/// cells for every batch they accept.
 public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: ToolkitModel {
     /// The sections shown now.
     public var displayed: [DisplayedSection<SectionID, ItemID>] { shown }
@@ -49,8 +51,8 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
 
     /// Replays one `performBatchUpdates` block whose data source holds `batch.dataSource` afterwards.
     ///
-    /// - Throws: ``UIKitBatchError/sections(_:)`` with the rule broken, or
-    ///   ``UIKitBatchError/reloadInsertHitsMove(reloaded:at:)``.
+    /// - Throws: ``UIKitBatchError/sections(_:)`` with the section rule
+    ///   broken, or the item rule's own ``UIKitBatchError``.
     /// - Complexity: O(*n* + calls) expected, for *n* sections and items.
     ///   Inlinable, so that the conformance kit's replays are specialised
     ///   for its IDs.
@@ -61,11 +63,15 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         try replay(batch)
     }
 
-    /// The replay: flags per section and per item before and after the
-    /// update, in scratch arrays indexed by offset (items by their offset
-    /// over all sections), checked in the order the rules
-    /// above list (so that a batch breaking several names the same one
-    /// whatever its calls' order), then the new state.
+    /// The replay: flags per section and marks per item before and after
+    /// the update, in scratch arrays indexed by offset (items by their
+    /// offset over all sections), checked in one order, so that a batch
+    /// breaking several rules names the same one whatever its calls' order:
+    /// each call's sections and paths, in call order; conflicting section
+    /// calls; item calls on deleted, moved or reloaded sections, inserts
+    /// and moves into or out of them; the section count; item calls against
+    /// each other, as on one section (`ItemMarks`); every kept section's
+    /// item count; then the new state, where a reload's insert may hit a move.
     @inlinable
     mutating func replay(
         _ batch: UpdateBatch<SectionedSnapshot<SectionID, ItemID>, UIKitSectionedCall>
@@ -115,18 +121,16 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         insertedInto: UnsafeMutableBufferPointer<Int>, movedInto: UnsafeMutableBufferPointer<Int>,
         sourceOfNew: UnsafeMutableBufferPointer<Int>
     ) throws(UIKitBatchError) {
-        // Flag bits, with (move target or source + 1) above `shift`: per old
-        // section deleted and reloaded; per new section inserted (and, once
-        // known, reloaded through its source); per old item deleted,
-        // reloaded and reconfigured; per new item inserted (and taken, once
-        // filled).
+        // Section flag bits, with (move target or source + 1) above `shift`:
+        // per old section deleted and reloaded; per new section inserted
+        // (and, once known, reloaded through its source). Items carry
+        // ItemMarks' marks.
         let deleted = 1
         let reloaded = 2
-        let reconfigured = 4
         let inserted = 1
         let reloadedNew = 2
-        let taken = 4
         let shift = 3
+        let marks = ItemMarks(old: oldItems, new: newItems)
         let data = batch.dataSource.sections
         let before = shown.count
         let after = data.count
@@ -144,23 +148,15 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 throw .sections(.sectionOutOfRangeAfter(action: action, section: section, count: after))
             }
         }
-        /// The item's offset over all old sections, once its path is checked.
-        func oldItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) -> Int {
-            try oldSection(action, path.section)
-            let count = oldStart[path.section + 1] - oldStart[path.section]
-            guard (0..<count).contains(path.item) else {
-                throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: false))
+        /// The path of item number `item` over all sections laid out by `starts`.
+        func path(_ item: Int, _ starts: UnsafeMutableBufferPointer<Int>) -> ItemPath {
+            var low = 0
+            var high = starts.count - 2
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= item { low = middle } else { high = middle - 1 }
             }
-            return oldStart[path.section] + path.item
-        }
-        /// The item's offset over all new sections, once its path is checked.
-        func newItem(_ action: String, _ path: ItemPath) throws(UIKitBatchError) -> Int {
-            try newSection(action, path.section)
-            let count = newStart[path.section + 1] - newStart[path.section]
-            guard (0..<count).contains(path.item) else {
-                throw .sections(.itemOutOfRange(action: action, path: path, count: count, afterUpdate: true))
-            }
-            return newStart[path.section] + path.item
+            return ItemPath(section: low, item: item - starts[low])
         }
 
         for call in batch.calls {
@@ -203,43 +199,19 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 oldSections[from] |= (to + 1) << shift
                 newSections[to] |= (from + 1) << shift
             case .item(let itemCall):
-                switch itemCall {
-                case .deleteItems(let paths):
-                    for path in paths {
-                        let item = try oldItem("delete", path)
-                        guard oldItems[item] & deleted == 0 else {
-                            throw .sections(.duplicateItem(action: "delete", path: path))
-                        }
-                        oldItems[item] |= deleted
-                        deletedFrom[path.section] += 1
+                try marks.mark(itemCall) { (path, action, afterUpdate) throws(UIKitBatchError) in
+                    let (starts, count) = afterUpdate ? (newStart, after) : (oldStart, before)
+                    guard (0..<count).contains(path.section) else {
+                        throw .sectionOutOfRange(path, action: action, sectionCount: count, afterUpdate: afterUpdate)
                     }
-                case .insertItems(let paths):
-                    for path in paths {
-                        let item = try newItem("insert", path)
-                        guard newItems[item] & inserted == 0 else {
-                            throw .sections(.duplicateItem(action: "insert", path: path))
-                        }
-                        newItems[item] |= inserted
-                        insertedInto[path.section] += 1
+                    return starts[path.section]..<starts[path.section + 1]
+                } marked: { marked in
+                    switch marked {
+                    case .deleted(let path): deletedFrom[path.section] += 1
+                    case .inserted(let path): insertedInto[path.section] += 1
+                    case .moved(let from, let to): moves.append((from, to))
+                    case .refreshed: break
                     }
-                case .reloadItems(let paths):
-                    for path in paths { oldItems[try oldItem("reload", path)] |= reloaded }
-                case .reconfigureItems(let paths):
-                    for path in paths { oldItems[try oldItem("reconfigure", path)] |= reconfigured }
-                case .moveItem(let from, let to):
-                    let source = try oldItem("move", from)
-                    let target = try newItem("move", to)
-                    guard oldItems[source] >> shift == 0 else {
-                        throw .sections(.duplicateItem(action: "move", path: from))
-                    }
-                    guard newItems[target] >> shift == 0 else {
-                        throw .sections(.duplicateItem(action: "move", path: to))
-                    }
-                    oldItems[source] |= (target + 1) << shift
-                    newItems[target] |= (source + 1) << shift
-                    movedOutOf[from.section] += 1
-                    movedInto[to.section] += 1
-                    moves.append((from, to))
                 }
             }
         }
@@ -259,11 +231,11 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
         for section in 0..<after where newSections[section] & inserted != 0 && newSections[section] >> shift != 0 {
             throw .sections(.sectionConflict(first: "insert", second: "move", section: section))
         }
-        // Item calls against the section calls, then against each other.
-        var flag = deleted
-        while flag <= reconfigured {
+        // Item calls against the section calls.
+        var flag = ItemMarks.deleted
+        while flag <= ItemMarks.reconfigured {
             defer { flag <<= 1 }
-            let action = flag == deleted ? "delete" : flag == reloaded ? "reload" : "reconfigure"
+            let action = flag == ItemMarks.deleted ? "delete" : flag == ItemMarks.reloaded ? "reload" : "reconfigure"
             for section in 0..<before where oldSections[section] != 0 {
                 for item in oldStart[section]..<oldStart[section + 1] where oldItems[item] & flag != 0 {
                     let path = ItemPath(section: section, item: item - oldStart[section])
@@ -299,7 +271,7 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             if oldSections[sourceOfNew[section]] & reloaded != 0 { newSections[section] |= reloadedNew }
         }
         for section in 0..<after where newSections[section] != 0 {
-            for item in newStart[section]..<newStart[section + 1] where newItems[item] & inserted != 0 {
+            for item in newStart[section]..<newStart[section + 1] where newItems[item] & ItemMarks.inserted != 0 {
                 let path = ItemPath(section: section, item: item - newStart[section])
                 if newSections[section] & inserted != 0 { throw .sections(.insertIntoInsertedSection(path)) }
                 if newSections[section] >> shift != 0 {
@@ -308,6 +280,8 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 throw .sections(.itemChangeInReloadedSection(action: "insert", path: path, section: section))
             }
         }
+        // Moves against the section calls; a move between two sections
+        // counts as moved out of one and into the other.
         moves.sort { $0.from < $1.from }
         for (from, to) in moves {
             let source = oldSections[from.section]
@@ -326,26 +300,14 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             if target & reloadedNew != 0 {
                 throw .sections(.itemChangeInReloadedSection(action: "move", path: to, section: to.section))
             }
-            let flags = oldItems[oldStart[from.section] + from.item]
-            if flags & deleted != 0 { throw .sections(.itemConflict(first: "delete", second: "move", path: from)) }
-            if flags & reloaded != 0 { throw .sections(.itemConflict(first: "reload", second: "move", path: from)) }
-            if flags & reconfigured != 0 {
-                throw .sections(.itemConflict(first: "reconfigure", second: "move", path: from))
-            }
-            if newItems[newStart[to.section] + to.item] & inserted != 0 {
-                throw .sections(.itemConflict(first: "insert", second: "move", path: to))
+            if sourceOfNew[to.section] != from.section {
+                movedOutOf[from.section] += 1
+                movedInto[to.section] += 1
             }
         }
-        for section in 0..<before where deletedFrom[section] > 0 {
-            for item in oldStart[section]..<oldStart[section + 1] where oldItems[item] & deleted != 0 {
-                let path = ItemPath(section: section, item: item - oldStart[section])
-                if oldItems[item] & reloaded != 0 {
-                    throw .sections(.itemConflict(first: "delete", second: "reload", path: path))
-                }
-                if oldItems[item] & reconfigured != 0 {
-                    throw .sections(.itemConflict(first: "delete", second: "reconfigure", path: path))
-                }
-            }
+        // Item calls against each other, as on one section.
+        if let conflict = marks.firstConflict(oldPath: { path($0, oldStart) }, newPath: { path($0, newStart) }) {
+            throw conflict
         }
         // Per-section counts.
         for section in 0..<after where sourceOfNew[section] >= 0 && newSections[section] & reloadedNew == 0 {
@@ -355,15 +317,16 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
             let (insertedCount, deletedCount) = (insertedInto[section], deletedFrom[source])
             let (movedIn, movedOut) = (movedInto[section], movedOutOf[source])
             guard afterCount == beforeCount + insertedCount - deletedCount + movedIn - movedOut else {
-                throw .sections(
-                    .invalidItemCount(
-                        section: section, before: beforeCount, after: afterCount, inserted: insertedCount,
-                        deleted: deletedCount, movedIn: movedIn, movedOut: movedOut))
+                throw .invalidItemCount(
+                    section: section, before: beforeCount, after: afterCount, inserted: insertedCount,
+                    deleted: deletedCount, movedIn: movedIn, movedOut: movedOut)
             }
         }
 
-        // The new state: moved items, then inserted ones, then the ones that
-        // stay fill the free slots in their old order.
+        // The new state: new sections with new cells; kept ones filled as
+        // one section is (ItemMarks.fill), moved items from any section.
+        let old = shown
+        var cell = nextCell
         var next: [DisplayedSection<SectionID, ItemID>] = []
         next.reserveCapacity(after)
         for section in 0..<after {
@@ -373,58 +336,27 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                 var rows: [DisplayedRow<ItemID>] = []
                 rows.reserveCapacity(items.count)
                 for item in items {
-                    rows.append(DisplayedRow(id: item, cell: nextCell, isRefreshed: true))
-                    nextCell += 1
+                    rows.append(DisplayedRow(id: item, cell: cell, isRefreshed: true))
+                    cell += 1
                 }
                 next.append(DisplayedSection(id: data[section].id, rows: rows, isRefreshed: true))
                 continue
             }
-            let first = newStart[section]
             var rows = items.map { DisplayedRow(id: $0, cell: -1, isRefreshed: true) }
-            for (from, to) in moves where to.section == section {
-                rows[to.item] = shown[from.section].rows[from.item]
-                newItems[first + to.item] |= taken
-            }
-            for slot in rows.indices where newItems[first + slot] & inserted != 0 {
-                rows[slot].cell = nextCell
-                nextCell += 1
-                newItems[first + slot] |= taken
-            }
-            // A reload's insert, as in UIKitBatchModel: the k-th item not
-            // deleted goes to the k-th position not inserted (moves
-            // ignored), with a new cell.
-            var slot = 0
-            for offset in shown[source].rows.indices where oldItems[oldStart[source] + offset] & deleted == 0 {
-                while slot < rows.count && newItems[first + slot] & inserted != 0 { slot += 1 }
-                if oldItems[oldStart[source] + offset] & reloaded != 0 {
-                    let at = ItemPath(section: section, item: slot)
-                    guard slot < rows.count else {
-                        throw .sections(
-                            .itemOutOfRange(action: "insert", path: at, count: rows.count, afterUpdate: true))
-                    }
-                    guard newItems[first + slot] >> shift == 0 else {
-                        throw .reloadInsertHitsMove(reloaded: ItemPath(section: source, item: offset), at: at)
-                    }
-                    rows[slot].cell = nextCell
-                    nextCell += 1
-                    newItems[first + slot] |= taken
-                }
-                slot += 1
-            }
-            slot = 0
-            for (offset, row) in shown[source].rows.enumerated() {
-                let flags = oldItems[oldStart[source] + offset]
-                if flags & (deleted | reloaded) != 0 || flags >> shift != 0 { continue }
-                while newItems[first + slot] & taken != 0 { slot += 1 }
-                if flags & reconfigured != 0 {
-                    rows[slot].cell = row.cell
-                } else {
-                    rows[slot] = row
-                }
-                slot += 1
-            }
-            next.append(DisplayedSection(id: shown[source].id, rows: rows, isRefreshed: shown[source].isRefreshed))
+            try marks.fill(
+                &rows, slots: newStart[section]..<newStart[section + 1], section: section, from: old[source].rows,
+                items: oldStart[source]..<oldStart[source + 1], oldSection: source,
+                moved: { item in
+                    let at = path(item, oldStart)
+                    return old[at.section].rows[at.item]
+                },
+                newCell: {
+                    defer { cell += 1 }
+                    return cell
+                })
+            next.append(DisplayedSection(id: old[source].id, rows: rows, isRefreshed: old[source].isRefreshed))
         }
         shown = next
+        nextCell = cell
     }
 }

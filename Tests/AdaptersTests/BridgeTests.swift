@@ -158,7 +158,9 @@ import UpdateCheckUIKit
             sectionedSmallest.problem
                 == .sectionToolkitError(
                     batch: 1, error: "toolkit",
-                    message: "attempt to insert item 0 in section 1 which only contains 0 items after the update"))
+                    message:
+                        "attempt to insert item 0 into section 1, but there are only 0 items in section 1 after the update"
+                ))
     }
 
     @Test func dataSourceUpdatedAfterTheBatchFailsOnItsSmallestCase() throws {

@@ -6,13 +6,14 @@ import UpdateCheckUIKit
 
 /// Each flat toolkit model is the one-section case of its sectioned one: on
 /// a view with one section, both accept the same batches and show the same
-/// rows in the same cells afterwards, so that the two cannot drift apart.
+/// rows in the same cells afterwards (the UIKit models also refuse with the
+/// same error), so that the two cannot drift apart.
 @Suite struct OneSectionAgreementTests {
     typealias Sectioned = UIKitSectionedModel<String, String>
 
     /// Random batches of item calls, valid and invalid, on lists of up to
     /// four items: the flat UIKit model and the sectioned one on one section
-    /// agree on every batch.
+    /// agree on every batch, to the error they raise.
     @Test func uikit() {
         var random = SplitMix64(seed: 22)
         var disagreements: [String] = []
@@ -25,10 +26,10 @@ import UpdateCheckUIKit
             var sectioned = Sectioned(showing: Self.oneSection(old))
             let disagreement = Self.disagreement(
                 &flat, UpdateBatch(dataSource: new, calls: calls), &sectioned,
-                UpdateBatch(dataSource: Self.oneSection(new), calls: calls.map { .item($0) }))
+                UpdateBatch(dataSource: Self.oneSection(new), calls: calls.map { .item($0) }), sameError: ==)
             if let disagreement { disagreements.append("\(old) -> \(new) \(calls): \(disagreement)") }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) batches: \(disagreements.prefix(5))")
+        #expect(disagreements.count == 0, "\(disagreements.prefix(5))")
     }
 
     /// The flat UIKit adapter and the sectioned one make the same batches
@@ -95,22 +96,25 @@ import UpdateCheckUIKit
                     "\(old) -> \(items) reconfigured \(reconfigured) reloaded \(reloaded): \(disagreement)")
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) applications: \(disagreements.prefix(5))")
+        #expect(disagreements.count == 0, "\(disagreements.prefix(5))")
     }
 
     /// What the two models did with their batches, or `nil` when they
-    /// agree: both refuse, or both accept and show the same rows in the same
+    /// agree: both refuse (with errors `sameError` holds the same, by
+    /// default any two), or both accept and show the same rows in the same
     /// cells.
     static func disagreement<Flat: ToolkitModel, Sectioned: ToolkitModel>(
         _ flat: inout Flat, _ flatBatch: UpdateBatch<Flat.Snapshot, Flat.Call>, _ sectioned: inout Sectioned,
-        _ sectionedBatch: UpdateBatch<Sectioned.Snapshot, Sectioned.Call>
+        _ sectionedBatch: UpdateBatch<Sectioned.Snapshot, Sectioned.Call>,
+        sameError: (Flat.Failure, Sectioned.Failure) -> Bool = { _, _ in true }
     ) -> String?
     where Flat.Displayed == [DisplayedRow<String>], Sectioned.Displayed == [DisplayedSection<String, String>] {
         let flatResult = Result { () throws(Flat.Failure) in try flat.perform(flatBatch) }
         let sectionedResult = Result { () throws(Sectioned.Failure) in try sectioned.perform(sectionedBatch) }
         switch (flatResult, sectionedResult) {
         case (.success, .success) where sectioned.displayed.first?.rows == flat.displayed: return nil
-        case (.failure, .failure): return nil
+        case (.failure(let flatError), .failure(let sectionedError)) where sameError(flatError, sectionedError):
+            return nil
         default:
             return "flat \(flatResult.map { flat.displayed }), "
                 + "sectioned \(sectionedResult.map { sectioned.displayed.first?.rows ?? [] })"

@@ -84,14 +84,46 @@ import UpdateCheckUIKit
         ) { try model.perform(batch) }
     }
 
+    /// An item call naming a section the view lacks is reported as an item
+    /// call, with the sections before or after the update, as on one section.
+    @Test func itemInASectionThatDoesNotExist() {
+        var model = Model(showing: Self.snapshot(("S", ["a"]), ("T", ["b"])))
+        let path = ItemPath(section: 2, item: 0)
+        let deleting = Batch(
+            dataSource: Self.snapshot(("S", ["a"]), ("T", ["b"])), calls: [.item(.deleteItems([path]))])
+        let error = UIKitBatchError.sectionOutOfRange(path, action: "delete", sectionCount: 2, afterUpdate: false)
+        #expect(throws: error) { try model.perform(deleting) }
+        #expect(
+            error.description
+                == "attempt to delete item 0 from section 2, but there are only 2 sections before the update")
+        let inserting = Batch(
+            dataSource: Self.snapshot(("S", ["a", "x"])), calls: [.deleteSections([1]), .item(.insertItems([path]))])
+        #expect(
+            throws: UIKitBatchError.sectionOutOfRange(path, action: "insert", sectionCount: 1, afterUpdate: true)
+        ) { try model.perform(inserting) }
+    }
+
+    /// A move within one section is no move into or out of it: the count
+    /// message counts only the moves between sections.
+    @Test func movesWithinASectionAreNotCounted() {
+        var model = Model(showing: Self.snapshot(("S", ["a", "b"]), ("T", ["c"])))
+        let batch = Batch(
+            dataSource: Self.snapshot(("S", ["b", "a", "x"]), ("T", ["c"])),
+            calls: [.item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1)))])
+        #expect(
+            throws: UIKitBatchError.invalidItemCount(
+                section: 0, before: 2, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+        ) { try model.perform(batch) }
+    }
+
     /// A per-section count mismatch gives UIKit's message with moves in and out.
     @Test func perSectionCount() {
         var model = Model(showing: Self.snapshot(("S", ["a", "b"]), ("T", ["c"])))
         let batch = Batch(
             dataSource: Self.snapshot(("S", ["b", "x"]), ("T", ["a", "c"])),
             calls: [.item(.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)))])
-        let error = UIKitBatchError.sections(
-            .invalidItemCount(section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
+        let error = UIKitBatchError.invalidItemCount(
+            section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1)
         #expect(throws: error) { try model.perform(batch) }
         let expected: String =
             "Invalid update: invalid number of items in section 0. The number of items contained in an existing "
@@ -152,7 +184,7 @@ import UpdateCheckUIKit
     @Test func forgottenInsertionsAreCaught() throws {
         let report = ConformanceKit.check(
             ForgetsInsertionsAdapter(), options: ConformanceOptions(sections: 2, sectionedIDs: 2))
-        let failure = try #require(report.failures.first { $0.kind == "sections.invalidItemCount" })
+        let failure = try #require(report.failures.first { $0.kind == "invalidItemCount" })
         #expect(failure.pair == "[S:] -> [S: a] (changed: none)")
         #expect(failure.problem.description.contains("invalid number of items in section 0"))
         #expect(failure.problem.description.contains("(0 inserted, 0 deleted)"))

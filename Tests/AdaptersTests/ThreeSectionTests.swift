@@ -42,7 +42,7 @@ import UpdateCheckUIKit
     @Test func uiKitSectionIndexShiftedUnderAnItemMove() throws {
         let failure = try Self.smallestThreeSectionFailure(ForgetsInsertedSectionsBeforeAMove())
         #expect(failure.pair == "[S: | T: a] -> [U: | S: a | T:] (changed: none)")
-        #expect(failure.problem.description.contains("which only contains 0 items after the update"))
+        #expect(failure.problem.description.contains("there are only 0 items in section 0 after the update"))
         #expect(failure.calls == [["insertSections(sections: [0])", "moveItem(at: [1, 0], to: [0, 0])"]])
     }
 

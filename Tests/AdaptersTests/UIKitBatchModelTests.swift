@@ -119,12 +119,12 @@ import UpdateCheckUIKit
         ),
         (
             "a section that does not exist", ["a", "b"], [.deleteItems([ItemPath(section: 1, item: 0)])],
-            .sectionOutOfRange(ItemPath(section: 1, item: 0), action: "delete", afterUpdate: false),
+            .sectionOutOfRange(ItemPath(section: 1, item: 0), action: "delete", sectionCount: 1, afterUpdate: false),
             "attempt to delete item 0 from section 1, but there are only 1 sections before the update"
         ),
         (
             "a count that is not old - deleted + inserted", ["a", "b", "c"], [.deleteItems([ItemPath(item: 1)])],
-            .invalidItemCount(before: 3, after: 3, inserted: 0, deleted: 1),
+            .invalidItemCount(section: 0, before: 3, after: 3, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0),
             "Invalid update: invalid number of items in section 0. The number of items contained in an existing "
                 + "section after the update (3) must be equal to the number of items contained in that section "
                 + "before the update (3), plus or minus the number of items inserted or deleted from that section "

@@ -1,0 +1,230 @@
+import BatchUpdate
+
+/// UIKit's rules for the item calls of one batch update, the one home both
+/// UIKit models check them in: ``UIKitBatchModel`` on its one section and
+/// ``UIKitSectionedModel`` on every section, with the same errors, in the
+/// same order.
+///
+/// Items are numbered over all sections, in scratch space the model lays
+/// out: a mark per item before the update holds ``deleted``, ``reloaded``
+/// and ``reconfigured``, and above ``shift`` the number of its move's
+/// destination plus one; a mark per item after the update holds
+/// ``inserted`` and ``taken``, and above ``shift`` its move's source plus
+/// one.
+@usableFromInline
+struct ItemMarks {
+    /// Before the update: the item is deleted.
+    @usableFromInline static var deleted: Int { 1 }
+    /// Before the update: the item is reloaded (a delete plus an insert).
+    @usableFromInline static var reloaded: Int { 2 }
+    /// Before the update: the item is reconfigured.
+    @usableFromInline static var reconfigured: Int { 4 }
+    /// After the update: the item is inserted.
+    @usableFromInline static var inserted: Int { 1 }
+    /// After the update: the slot has its row.
+    @usableFromInline static var taken: Int { 2 }
+    /// Where a move's other end, plus one, starts in a mark.
+    @usableFromInline static var shift: Int { 3 }
+
+    /// One mark per item before the update, all zero to begin with.
+    @usableFromInline let old: UnsafeMutableBufferPointer<Int>
+    /// One mark per item after the update, all zero to begin with.
+    @usableFromInline let new: UnsafeMutableBufferPointer<Int>
+
+    /// Marks over `old` and `new`, which must hold zeros.
+    @inlinable
+    init(old: UnsafeMutableBufferPointer<Int>, new: UnsafeMutableBufferPointer<Int>) {
+        self.old = old
+        self.new = new
+    }
+
+    /// What one path of an item call changed, for the model's counts.
+    @usableFromInline
+    enum Marked {
+        /// An item deleted at this path before the update.
+        case deleted(ItemPath)
+        /// An item inserted at this path after the update.
+        case inserted(ItemPath)
+        /// An item moved from the first path to the second.
+        case moved(ItemPath, ItemPath)
+        /// An item reloaded or reconfigured.
+        case refreshed
+    }
+
+    /// Checks each path of `call` and marks it, in the call's order.
+    ///
+    /// `items(path, action, afterUpdate)` checks the path's section against
+    /// the sections before or after the update (throwing
+    /// ``UIKitBatchError/sectionOutOfRange(_:action:sectionCount:afterUpdate:)``)
+    /// and gives the numbers of that section's items; `marked` hears of
+    /// every path marked.
+    ///
+    /// - Throws: the first path out of its section, or marked twice by the
+    ///   same kind of call (two deletes, two inserts, two moves from or to it).
+    /// - Complexity: O(paths).
+    @inlinable
+    func mark(
+        _ call: UIKitBatchCall, items: (ItemPath, String, Bool) throws(UIKitBatchError) -> Range<Int>,
+        marked: (Marked) -> Void
+    ) throws(UIKitBatchError) {
+        switch call {
+        case .deleteItems(let paths):
+            for path in paths {
+                let section = try items(path, "delete", false)
+                guard path.item >= 0, path.item < section.count else {
+                    throw .deleteOutOfRange(path, count: section.count)
+                }
+                let item = section.lowerBound + path.item
+                guard old[item] & Self.deleted == 0 else { throw .duplicateDelete(path) }
+                old[item] |= Self.deleted
+                marked(.deleted(path))
+            }
+        case .insertItems(let paths):
+            for path in paths {
+                let section = try items(path, "insert", true)
+                guard path.item >= 0, path.item < section.count else {
+                    throw .insertOutOfRange(path, count: section.count)
+                }
+                let item = section.lowerBound + path.item
+                guard new[item] & Self.inserted == 0 else { throw .duplicateInsert(path) }
+                new[item] |= Self.inserted
+                marked(.inserted(path))
+            }
+        case .reloadItems(let paths):
+            for path in paths {
+                let section = try items(path, "reload", false)
+                guard path.item >= 0, path.item < section.count else {
+                    throw .reloadOutOfRange(path, count: section.count)
+                }
+                old[section.lowerBound + path.item] |= Self.reloaded
+                marked(.refreshed)
+            }
+        case .reconfigureItems(let paths):
+            for path in paths {
+                let section = try items(path, "reconfigure", false)
+                guard path.item >= 0, path.item < section.count else {
+                    throw .reconfigureOutOfRange(path, count: section.count)
+                }
+                old[section.lowerBound + path.item] |= Self.reconfigured
+                marked(.refreshed)
+            }
+        case .moveItem(let from, let to):
+            let sourceSection = try items(from, "move", false)
+            let targetSection = try items(to, "move", true)
+            guard from.item >= 0, from.item < sourceSection.count else {
+                throw .moveSourceOutOfRange(from, count: sourceSection.count)
+            }
+            guard to.item >= 0, to.item < targetSection.count else {
+                throw .moveDestinationOutOfRange(from: from, to: to, count: targetSection.count)
+            }
+            let source = sourceSection.lowerBound + from.item
+            let target = targetSection.lowerBound + to.item
+            guard old[source] >> Self.shift == 0 else { throw .twoMovesFrom(from) }
+            guard new[target] >> Self.shift == 0 else { throw .twoMovesTo(to) }
+            old[source] |= (target + 1) << Self.shift
+            new[target] |= (source + 1) << Self.shift
+            marked(.moved(from, to))
+        }
+    }
+
+    /// The first pair of calls on one item that UIKit refuses, in its
+    /// order: delete and reload, delete and reconfigure, delete and move,
+    /// reload and move, reconfigure and move (each at the first item before
+    /// the update), then insert and move (at the first item after it).
+    /// `oldPath` and `newPath` give an item's path from its number.
+    ///
+    /// - Complexity: O(*n* + *m*) for *n* items before the update and *m* after.
+    @inlinable
+    func firstConflict(oldPath: (Int) -> ItemPath, newPath: (Int) -> ItemPath) -> UIKitBatchError? {
+        // The kinds in UIKit's order; `none` when an item breaks none.
+        let none = 5
+        var first = (kind: none, item: 0)
+        for item in old.indices where old[item] != 0 {
+            let mark = old[item]
+            let moved = mark >> Self.shift != 0
+            let kind =
+                mark & Self.deleted != 0
+                ? (mark & Self.reloaded != 0 ? 0 : mark & Self.reconfigured != 0 ? 1 : moved ? 2 : none)
+                : !moved ? none : mark & Self.reloaded != 0 ? 3 : mark & Self.reconfigured != 0 ? 4 : none
+            if kind < first.kind { first = (kind, item) }
+        }
+        if first.kind != none {
+            let path = oldPath(first.item)
+            switch first.kind {
+            case 0: return .deleteAndReload(path)
+            case 1: return .deleteAndReconfigure(path)
+            case 2: return .deleteAndMove(path)
+            case 3: return .reloadAndMove(path)
+            default: return .reconfigureAndMove(path)
+            }
+        }
+        for item in new.indices where new[item] & Self.inserted != 0 && new[item] >> Self.shift != 0 {
+            return .insertAndMove(newPath(item))
+        }
+        return nil
+    }
+
+    /// Fills one section's rows after the update, once every rule held.
+    ///
+    /// `rows` holds the section's new items, each in no cell (-1) and
+    /// refreshed; its slots are the items `slots` numbers after the update,
+    /// and `oldRows` the rows of the section it was before the update,
+    /// numbered `items`. In UIKit's order:
+    /// - a moved item keeps its row (`moved` gives the row of an item
+    ///   number before the update); an inserted one gets a new cell;
+    /// - a reloaded item is deleted and inserted with a new cell: the k-th
+    ///   item not deleted lands on the k-th slot not inserted, moves not
+    ///   taken into account;
+    /// - every other item keeps its cell and what it showed (a
+    ///   reconfigured one its cell only) and fills the free slots in its
+    ///   old order.
+    ///
+    /// - Throws: ``UIKitBatchError/reloadInsertHitsMove(reloaded:at:)`` when
+    ///   a reload's insert lands on a move's destination, and
+    ///   ``UIKitBatchError/insertOutOfRange(_:count:)`` when it lands past
+    ///   the section (items moved out leave fewer slots than items).
+    /// - Complexity: O(*n* + *m*) for the section's items before and after.
+    @inlinable
+    func fill<ID>(
+        _ rows: inout [DisplayedRow<ID>], slots: Range<Int>, section: Int, from oldRows: [DisplayedRow<ID>],
+        items: Range<Int>, oldSection: Int, moved: (Int) -> DisplayedRow<ID>, newCell: () -> Int
+    ) throws(UIKitBatchError) {
+        for slot in rows.indices {
+            let mark = new[slots.lowerBound + slot]
+            if mark >> Self.shift != 0 {
+                rows[slot] = moved(mark >> Self.shift - 1)
+            } else if mark & Self.inserted != 0 {
+                rows[slot].cell = newCell()
+            } else {
+                continue
+            }
+            new[slots.lowerBound + slot] |= Self.taken
+        }
+        var slot = 0
+        for offset in oldRows.indices where old[items.lowerBound + offset] & Self.deleted == 0 {
+            while slot < rows.count && new[slots.lowerBound + slot] & Self.inserted != 0 { slot += 1 }
+            if old[items.lowerBound + offset] & Self.reloaded != 0 {
+                let at = ItemPath(section: section, item: slot)
+                guard slot < rows.count else { throw .insertOutOfRange(at, count: rows.count) }
+                guard new[slots.lowerBound + slot] >> Self.shift == 0 else {
+                    throw .reloadInsertHitsMove(reloaded: ItemPath(section: oldSection, item: offset), at: at)
+                }
+                rows[slot].cell = newCell()
+                new[slots.lowerBound + slot] |= Self.taken
+            }
+            slot += 1
+        }
+        slot = 0
+        for (offset, row) in oldRows.enumerated() {
+            let mark = old[items.lowerBound + offset]
+            if mark & (Self.deleted | Self.reloaded) != 0 || mark >> Self.shift != 0 { continue }
+            while new[slots.lowerBound + slot] & Self.taken != 0 { slot += 1 }
+            if mark & Self.reconfigured != 0 {
+                rows[slot].cell = row.cell
+            } else {
+                rows[slot] = row
+            }
+            slot += 1
+        }
+    }
+}
