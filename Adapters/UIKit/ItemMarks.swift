@@ -47,8 +47,6 @@ struct ItemMarks {
         case inserted(ItemPath)
         /// An item moved from the first path to the second.
         case moved(ItemPath, ItemPath)
-        /// An item reloaded or reconfigured.
-        case refreshed
     }
 
     /// Checks each path of `call` and marks it, in the call's order.
@@ -57,7 +55,7 @@ struct ItemMarks {
     /// the sections before or after the update (throwing
     /// ``UIKitBatchError/sectionOutOfRange(_:action:sectionCount:afterUpdate:)``)
     /// and gives the numbers of that section's items; `marked` hears of
-    /// every path marked.
+    /// every delete, insert and move (not of reloads and reconfigures).
     ///
     /// - Throws: the first path out of its section, or marked twice by the
     ///   same kind of call (two deletes, two inserts, two moves from or to it).
@@ -67,58 +65,47 @@ struct ItemMarks {
         _ call: UIKitBatchCall, items: (ItemPath, String, Bool) throws(UIKitBatchError) -> Range<Int>,
         marked: (Marked) -> Void
     ) throws(UIKitBatchError) {
+        /// The number of the item at `path` in `section`, once it is in range.
+        func number(
+            _ path: ItemPath, in section: Range<Int>, outOfRange: (ItemPath, Int) -> UIKitBatchError
+        ) throws(UIKitBatchError) -> Int {
+            guard path.item >= 0, path.item < section.count else { throw outOfRange(path, section.count) }
+            return section.lowerBound + path.item
+        }
         switch call {
         case .deleteItems(let paths):
             for path in paths {
-                let section = try items(path, "delete", false)
-                guard path.item >= 0, path.item < section.count else {
-                    throw .deleteOutOfRange(path, count: section.count)
-                }
-                let item = section.lowerBound + path.item
+                let item = try number(
+                    path, in: items(path, "delete", false), outOfRange: UIKitBatchError.deleteOutOfRange)
                 guard old[item] & Self.deleted == 0 else { throw .duplicateDelete(path) }
                 old[item] |= Self.deleted
                 marked(.deleted(path))
             }
         case .insertItems(let paths):
             for path in paths {
-                let section = try items(path, "insert", true)
-                guard path.item >= 0, path.item < section.count else {
-                    throw .insertOutOfRange(path, count: section.count)
-                }
-                let item = section.lowerBound + path.item
+                let item = try number(
+                    path, in: items(path, "insert", true), outOfRange: UIKitBatchError.insertOutOfRange)
                 guard new[item] & Self.inserted == 0 else { throw .duplicateInsert(path) }
                 new[item] |= Self.inserted
                 marked(.inserted(path))
             }
         case .reloadItems(let paths):
             for path in paths {
-                let section = try items(path, "reload", false)
-                guard path.item >= 0, path.item < section.count else {
-                    throw .reloadOutOfRange(path, count: section.count)
-                }
-                old[section.lowerBound + path.item] |= Self.reloaded
-                marked(.refreshed)
+                old[try number(path, in: items(path, "reload", false), outOfRange: UIKitBatchError.reloadOutOfRange)] |=
+                    Self.reloaded
             }
         case .reconfigureItems(let paths):
             for path in paths {
                 let section = try items(path, "reconfigure", false)
-                guard path.item >= 0, path.item < section.count else {
-                    throw .reconfigureOutOfRange(path, count: section.count)
-                }
-                old[section.lowerBound + path.item] |= Self.reconfigured
-                marked(.refreshed)
+                old[try number(path, in: section, outOfRange: UIKitBatchError.reconfigureOutOfRange)] |=
+                    Self.reconfigured
             }
         case .moveItem(let from, let to):
+            // Both sections first, then both items, as UIKit checks them.
             let sourceSection = try items(from, "move", false)
             let targetSection = try items(to, "move", true)
-            guard from.item >= 0, from.item < sourceSection.count else {
-                throw .moveSourceOutOfRange(from, count: sourceSection.count)
-            }
-            guard to.item >= 0, to.item < targetSection.count else {
-                throw .moveDestinationOutOfRange(from: from, to: to, count: targetSection.count)
-            }
-            let source = sourceSection.lowerBound + from.item
-            let target = targetSection.lowerBound + to.item
+            let source = try number(from, in: sourceSection, outOfRange: UIKitBatchError.moveSourceOutOfRange)
+            let target = try number(to, in: targetSection) { .moveDestinationOutOfRange(from: from, to: $0, count: $1) }
             guard old[source] >> Self.shift == 0 else { throw .twoMovesFrom(from) }
             guard new[target] >> Self.shift == 0 else { throw .twoMovesTo(to) }
             old[source] |= (target + 1) << Self.shift

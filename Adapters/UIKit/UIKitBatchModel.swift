@@ -73,7 +73,7 @@ public struct UIKitBatchModel<ID: Hashable & Sendable>: ToolkitModel {
                 switch marked {
                 case .deleted: deleted += 1
                 case .inserted: inserted += 1
-                case .moved, .refreshed: break
+                case .moved: break
                 }
             }
         }

@@ -210,7 +210,6 @@ public struct UIKitSectionedModel<SectionID: Hashable & Sendable, ItemID: Hashab
                     case .deleted(let path): deletedFrom[path.section] += 1
                     case .inserted(let path): insertedInto[path.section] += 1
                     case .moved(let from, let to): moves.append((from, to))
-                    case .refreshed: break
                     }
                 }
             }
