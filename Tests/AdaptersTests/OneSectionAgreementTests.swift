@@ -6,8 +6,8 @@ import UpdateCheckUIKit
 
 /// Each flat toolkit model is the one-section case of its sectioned one: on
 /// a view with one section, both accept the same batches and show the same
-/// rows in the same cells afterwards (the UIKit models also refuse with the
-/// same error), so that the two cannot drift apart.
+/// rows in the same cells afterwards, and refuse the same batches with the
+/// same error, so that the two cannot drift apart.
 @Suite struct OneSectionAgreementTests {
     typealias Sectioned = UIKitSectionedModel<String, String>
 
@@ -67,7 +67,7 @@ import UpdateCheckUIKit
     /// Random applications of a snapshot, valid and invalid (repeated IDs,
     /// refreshes of IDs it lacks): the flat diffable model's `apply` and the
     /// sectioned one's snapshot built anew in one section agree on every
-    /// application.
+    /// application, to the error they raise.
     @Test func diffable() {
         var random = SplitMix64(seed: 22)
         var disagreements: [String] = []
@@ -90,7 +90,7 @@ import UpdateCheckUIKit
                 UpdateBatch(
                     dataSource: new,
                     calls: [SnapshotApplyCall(items: items, reconfigured: reconfigured, reloaded: reloaded)]),
-                &sectioned, UpdateBatch(dataSource: Self.oneSection(new), calls: calls))
+                &sectioned, UpdateBatch(dataSource: Self.oneSection(new), calls: calls), sameError: ==)
             if let disagreement {
                 disagreements.append(
                     "\(old) -> \(items) reconfigured \(reconfigured) reloaded \(reloaded): \(disagreement)")
@@ -100,13 +100,12 @@ import UpdateCheckUIKit
     }
 
     /// What the two models did with their batches, or `nil` when they
-    /// agree: both refuse (with errors `sameError` holds the same, by
-    /// default any two), or both accept and show the same rows in the same
-    /// cells.
+    /// agree: both refuse with errors `sameError` holds the same, or both
+    /// accept and show the same rows in the same cells.
     static func disagreement<Flat: ToolkitModel, Sectioned: ToolkitModel>(
         _ flat: inout Flat, _ flatBatch: UpdateBatch<Flat.Snapshot, Flat.Call>, _ sectioned: inout Sectioned,
         _ sectionedBatch: UpdateBatch<Sectioned.Snapshot, Sectioned.Call>,
-        sameError: (Flat.Failure, Sectioned.Failure) -> Bool = { _, _ in true }
+        sameError: (Flat.Failure, Sectioned.Failure) -> Bool
     ) -> String?
     where Flat.Displayed == [DisplayedRow<String>], Sectioned.Displayed == [DisplayedSection<String, String>] {
         let flatResult = Result { () throws(Flat.Failure) in try flat.perform(flatBatch) }
