@@ -415,16 +415,7 @@ enum ProtocolMessages {
         batches.reserveCapacity(raw.count)
         for (number, batch) in raw.enumerated() {
             let place = "batch \(number + 1)"
-            var items: [Int] = []
-            items.reserveCapacity(batch.items.count)
-            for name in batch.items {
-                guard let resolved = resolve(name) else {
-                    throw Refusal(
-                        reason:
-                            "\(place): \"items\" holds \(describe(.string(name))), which is not an item of the case")
-                }
-                items.append(resolved)
-            }
+            let items = try ids(batch.items, in: "\(place): \"items\"", resolve)
             let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
                 try Inner.call(from: record, section: { _ in nil }, item: callNames)
             }
@@ -576,16 +567,7 @@ enum ProtocolMessages {
                         reason: "\(place): \"items\"[\(offset)] is the section \(describe(.string(section.name))), "
                             + "which is not a section of the case")
                 }
-                var items: [Inner.ItemID] = []
-                items.reserveCapacity(section.items.count)
-                for name in section.items {
-                    guard let item = itemID(name) else {
-                        throw Refusal(
-                            reason: "\(place): \"items\"[\(offset)].items holds \(describe(.string(name))), which is "
-                                + "not an item of the case")
-                    }
-                    items.append(item)
-                }
+                let items = try ids(section.items, in: "\(place): \"items\"[\(offset)].items", itemID)
                 sections.append(.init(id: id, items: items))
             }
             let calls = try Self.calls(of: batch, place: place) { record throws(BatchUpdateError) in
@@ -603,6 +585,24 @@ enum ProtocolMessages {
             batches.append(UpdateBatch(dataSource: SectionedSnapshot(sections), calls: calls))
         }
         return batches
+    }
+
+    /// The IDs `id` reads `names` as, in order.
+    ///
+    /// - Throws: ``Refusal`` naming the list (`place`, built only then) and
+    ///   the first name that is no item of the case.
+    static func ids<ID>(
+        _ names: [String], in place: @autoclosure () -> String, _ id: (String) -> ID?
+    ) throws(Refusal) -> [ID] {
+        var ids: [ID] = []
+        ids.reserveCapacity(names.count)
+        for name in names {
+            guard let resolved = id(name) else {
+                throw Refusal(reason: "\(place()) holds \(describe(.string(name))), which is not an item of the case")
+            }
+            ids.append(resolved)
+        }
+        return ids
     }
 
     /// The items of a plan by the kit's names (`a` … `z`, `x26`, …): a name

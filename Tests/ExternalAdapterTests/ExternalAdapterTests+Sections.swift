@@ -331,6 +331,49 @@ extension ExternalAdapterTests {
         #expect(reason == "batch 1: \"items\" holds an object, which is not an item of the case")
     }
 
+    /// An answer naming an item or a section the case lacks is refused with
+    /// the list and the name, from a flat and from a sectioned program alike.
+    @Test func answersNamingWhatTheCaseLacksAreRefused() throws {
+        func reason(_ body: () throws(ProtocolMessages.Refusal) -> Void) -> String? {
+            do throws(ProtocolMessages.Refusal) {
+                try body()
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        typealias Sectioned = SectionedForm<UIKitSectionedModel<ExhaustiveSectionID, ExhaustiveID>>
+        let names = SectionedCase(canonical: Self.workedPlan)
+        var callsName = false
+        func sectioned(_ items: String) -> String? {
+            let line = Array(#"{"id":0,"batches":[{"items":\#(items),"calls":[]}]}"#.utf8)
+            guard case .answer(0, let raw) = ProtocolMessages.responses(line, waiting: [0], sectioned: true)[0] else {
+                return "not read"
+            }
+            return reason { () throws(ProtocolMessages.Refusal) in
+                _ = try Sectioned.resolve(
+                    raw, names: names, plan: Self.workedPlan, canonical: false, callsName: &callsName)
+            }
+        }
+        #expect(
+            sectioned(#"[{"section":"T","items":["c","zz"]}]"#)
+                == #"batch 1: "items"[0].items holds "zz", which is not an item of the case"#)
+        #expect(
+            sectioned(#"[{"section":"T","items":[]},{"section":"Q","items":[]}]"#)
+                == #"batch 1: "items"[1] is the section "Q", which is not a section of the case"#)
+        let plan = try UpdatePlan(from: [0, 1], to: [1, 0])
+        let line = Array(#"{"id":0,"batches":[{"items":["b","a"],"calls":[]},{"items":["b","c"],"calls":[]}]}"#.utf8)
+        guard case .answer(0, let raw) = ProtocolMessages.responses(line, waiting: [0])[0] else {
+            Issue.record("a flat answer was not read")
+            return
+        }
+        #expect(
+            reason { () throws(ProtocolMessages.Refusal) in
+                _ = try FlatForm<UIKitBatchModel<Int>>.resolve(
+                    raw, names: nil, plan: plan, canonical: false, callsName: &callsName)
+            } == #"batch 2: "items" holds "c", which is not an item of the case"#)
+    }
+
     /// The worked example of docs/adapter-protocol.md is the example program's real request and answer.
     @Test func theDocumentsWorkedExampleIsTheExamplesOutput() throws {
         let root = ExternalAdapterTests.root
