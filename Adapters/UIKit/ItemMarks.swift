@@ -123,32 +123,54 @@ struct ItemMarks {
     /// - Complexity: O(*n* + *m*) for *n* items before the update and *m* after.
     @inlinable
     func firstConflict(oldPath: (Int) -> ItemPath, newPath: (Int) -> ItemPath) -> UIKitBatchError? {
-        // The kinds in UIKit's order; `none` when an item breaks none.
-        let none = 5
-        var first = (kind: none, item: 0)
+        var first: (conflict: Conflict, item: Int)?
         for item in old.indices where old[item] != 0 {
-            let mark = old[item]
-            let moved = mark >> Self.shift != 0
-            let kind =
-                mark & Self.deleted != 0
-                ? (mark & Self.reloaded != 0 ? 0 : mark & Self.reconfigured != 0 ? 1 : moved ? 2 : none)
-                : !moved ? none : mark & Self.reloaded != 0 ? 3 : mark & Self.reconfigured != 0 ? 4 : none
-            if kind < first.kind { first = (kind, item) }
+            // The first item of the earliest conflict: a later item replaces it only with an earlier one.
+            guard let conflict = Conflict(old[item]), first.map({ conflict < $0.conflict }) ?? true else { continue }
+            first = (conflict, item)
         }
-        if first.kind != none {
-            let path = oldPath(first.item)
-            switch first.kind {
-            case 0: return .deleteAndReload(path)
-            case 1: return .deleteAndReconfigure(path)
-            case 2: return .deleteAndMove(path)
-            case 3: return .reloadAndMove(path)
-            default: return .reconfigureAndMove(path)
-            }
-        }
+        if let first { return first.conflict.error(at: oldPath(first.item)) }
         for item in new.indices where new[item] & Self.inserted != 0 && new[item] >> Self.shift != 0 {
             return .insertAndMove(newPath(item))
         }
         return nil
+    }
+
+    /// The conflicts of calls on one item before the update, in the order
+    /// UIKit reports them.
+    @usableFromInline
+    enum Conflict: Int, Comparable {
+        case deleteAndReload, deleteAndReconfigure, deleteAndMove, reloadAndMove, reconfigureAndMove
+
+        /// The first conflict `mark` holds, or `nil`.
+        @inlinable
+        init?(_ mark: Int) {
+            let reloaded = mark & ItemMarks.reloaded != 0
+            let reconfigured = mark & ItemMarks.reconfigured != 0
+            switch (deleted: mark & ItemMarks.deleted != 0, moved: mark >> ItemMarks.shift != 0) {
+            case (true, _) where reloaded: self = .deleteAndReload
+            case (true, _) where reconfigured: self = .deleteAndReconfigure
+            case (true, true): self = .deleteAndMove
+            case (false, true) where reloaded: self = .reloadAndMove
+            case (false, true) where reconfigured: self = .reconfigureAndMove
+            default: return nil
+            }
+        }
+
+        @inlinable
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// UIKit's error for this conflict at `path`.
+        @inlinable
+        func error(at path: ItemPath) -> UIKitBatchError {
+            switch self {
+            case .deleteAndReload: .deleteAndReload(path)
+            case .deleteAndReconfigure: .deleteAndReconfigure(path)
+            case .deleteAndMove: .deleteAndMove(path)
+            case .reloadAndMove: .reloadAndMove(path)
+            case .reconfigureAndMove: .reconfigureAndMove(path)
+            }
+        }
     }
 
     /// Fills one section's rows after the update, once every rule held.
