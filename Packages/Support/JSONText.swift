@@ -8,6 +8,11 @@
 package enum JSONText {
     /// `text` as a JSON string literal, with quotes, backslashes and control
     /// characters escaped (`\n`, `\r`, `\t`, others as `\u00XX`).
+    ///
+    /// The controls escaped are C0, DEL and C1 (U+0080 to U+009F), and so
+    /// are the noncharacters U+FFFE and U+FFFF: what JSON allows raw but a
+    /// terminal obeys or XML refuses. Escaped, the text passes the console's
+    /// terminal-safe filter untouched, so JSON on standard output stays JSON.
     package static func quote(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
@@ -62,6 +67,18 @@ package enum JSONText {
         return quote | backslash | control
     }
 
+    /// Nonzero when one of the eight bytes of `word` may start what the
+    /// writer escapes: ``escapableBytes(in:)``, DEL, or the lead byte of a
+    /// C1 control (`C2`) or of U+FFFE and U+FFFF (`EF`).
+    @inline(__always)
+    static func writerEscapableBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return escapableBytes(in: word) | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))
+            | zeroBytes(word ^ (ones &* 0xEF))
+    }
+
     /// Appends `text` to `out` with JSON's escapes, without quotes; runs
     /// that need no escape are found eight bytes at a time and copied at once.
     private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
@@ -71,27 +88,43 @@ package enum JSONText {
         var index = 0
         while index < count {
             if count - index >= 8,
-                escapableBytes(in: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0
+                writerEscapableBytes(in: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0
             {
                 index += 8
                 continue
             }
+            let start = index
             let byte = text[index]
-            index += 1
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain..<(index - 1)]))
+            // The scalar the escape stands for, and the bytes it replaces.
+            let scalar: UInt32
+            switch byte {
+            case 0xC2 where index + 1 < count && text[index + 1] < 0xA0:
+                scalar = UInt32(text[index + 1])
+                index += 2
+            case 0xEF where index + 2 < count && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
+                scalar = 0xFFC0 | UInt32(text[index + 2] & 0x3F)
+                index += 3
+            case 0x20..<0x7F where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\"), 0x80...:
+                index += 1
+                continue
+            default:
+                scalar = UInt32(byte)
+                index += 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain..<start]))
             plain = index
             out.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+            switch scalar {
+            case 0x22, 0x5C: out.append(UInt8(truncatingIfNeeded: scalar))
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
+                out.append(UInt8(ascii: "u"))
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    out.append(hex[Int((scalar >> UInt32(shift)) & 0xF)])
+                }
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain..<count]))

@@ -126,11 +126,14 @@ import UpdateCheckDiff
         #expect(result == .init(status: 0, stdout: expected, stderr: ""))
     }
 
-    /// The JSON output, read back, turns old into new (checked with the standard library).
+    /// The JSON output, read back, turns old into new (checked with the
+    /// standard library). IDs holding a C1 control, DEL or U+FFFF, which the
+    /// console would make visible on a terminal, come back as themselves:
+    /// the JSON escapes them, so standard output stays JSON.
     @Test func jsonOutputAppliesWithTheStandardLibrary() throws {
         let files = try DiffTestFiles()
-        let old = ["a", "b", "c", "d", "e", "f"]
-        let new = ["f", "x", "c", "a", "e", "y", "b"]
+        let old = ["a", "b\u{85}", "c", "d", "e\u{7F}", "f"]
+        let new = ["f", "x\u{FFFF}", "c", "a", "e\u{7F}", "y", "b\u{85}"]
         try files.ids("old.json", old)
         try files.ids("new.json", new)
         let result = try files.run(["diff", "old.json", "new.json", "--format", "json"])

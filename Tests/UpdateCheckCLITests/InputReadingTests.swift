@@ -374,12 +374,19 @@ import UpdateCheckSupport
         #expect(JSONText.quote("plain-id") == "\"plain-id\"")
         #expect(JSONText.quote("a\"b\\c\nd\re\tf\u{01}g\u{1F}é") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fé\"")
         #expect(JSONText.quote("") == "\"\"")
+        // What a terminal obeys but JSON allows raw is escaped too; the
+        // characters beside those controls' lead bytes are not.
+        #expect(JSONText.quote("\u{85}é\u{A0}\u{FFFD}\u{FFFE}") == "\"\\u0085é\u{A0}\u{FFFD}\\ufffe\"")
+        #expect(JSONText.quote("\u{7F}") == "\"\\u007f\"")
         // Long texts are scanned a word at a time: every escape is still found.
         let padding = "abcdefghijklmnopé"
         for position in 0..<17 {
             let head = String(padding.prefix(position))
             let tail = String(padding.suffix(17 - position))
-            for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1B}", "\\u001b")] {
+            for (raw, escaped) in [
+                ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1B}", "\\u001b"), ("\u{7F}", "\\u007f"),
+                ("\u{80}", "\\u0080"), ("\u{9F}", "\\u009f"), ("\u{FFFE}", "\\ufffe"), ("\u{FFFF}", "\\uffff"),
+            ] {
                 #expect(JSONText.quote(head + raw + tail) == "\"" + head + escaped + tail + "\"")
             }
         }
