@@ -132,14 +132,40 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
         return created
     }
 
-    /// Whether two outputs name one file: the same existing file, or the
-    /// same name in the same folder.
+    /// Whether two outputs name one file: the same existing file (through
+    /// any link), the same descriptor (`-`, `/dev/stdout`), or the same
+    /// name in the same folder once every symbolic link is followed, that of
+    /// a link whose target does not exist yet included.
     func isSameFile(as other: OutputPath) -> Bool {
-        if let mine = FileIdentity(existing: path), let theirs = FileIdentity(existing: other.path) {
-            return mine == theirs
+        if let mine = FileIdentity(existing: path), let theirs = FileIdentity(existing: other.path), mine == theirs {
+            return true
         }
-        return URL(fileURLWithPath: path).standardizedFileURL.path
-            == URL(fileURLWithPath: other.path).standardizedFileURL.path
+        switch (try? AtomicFile.destination(of: path), try? AtomicFile.destination(of: other.path)) {
+        case (.descriptor(let mine)?, .descriptor(let theirs)?):
+            return mine == theirs
+        case (.file(let mine)?, .file(let theirs)?):
+            return Self.location(ofFile: mine) == Self.location(ofFile: theirs)
+        default:
+            return false
+        }
+    }
+
+    /// Where the bytes written to the path land, as one absolute name: the
+    /// file at the end of its symbolic links, in its folder with every link
+    /// and `..` resolved; `nil` for a descriptor (`-`, `/dev/stdout`).
+    package var location: String? {
+        guard case .file(let file)? = try? AtomicFile.destination(of: path) else { return nil }
+        return Self.location(ofFile: file)
+    }
+
+    /// `file` (a link at its end not followed) in its resolved folder, or
+    /// as given, standardized, while the folder does not exist.
+    package static func location(ofFile file: String) -> String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let folder = try? System.realPath(AtomicFile.folder(of: file)) else {
+            return URL(fileURLWithPath: file).standardizedFileURL.path
+        }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 }
 

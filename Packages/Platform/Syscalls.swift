@@ -170,6 +170,14 @@ package enum System {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `path` as one absolute name, every symbolic link, `.` and `..` in it
+    /// resolved (`realpath(3)`); the path must exist.
+    package static func realPath(_ path: String) throws(Errno) -> String {
+        guard let resolved = realpath(path, nil) else { throw .current }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What ``isAccessible(_:for:)`` asks.
     package struct Access: OptionSet, Sendable {
         /// The `access(2)` mode bits.
