@@ -380,6 +380,66 @@ import UpdateCheckIO
         #expect(found.stderr.hasPrefix("Error: The output '--junit updatecheck.json' is the input updatecheck.json;"))
     }
 
+    /// Two outputs that reach one file only once links are followed (a
+    /// link to a folder, a link to a file not written yet) are refused
+    /// like two equal names, before anything is written.
+    @Test func outputsMeetingThroughLinksAreRefused() throws {
+        let files = try DiffTestFiles()
+        let folder = files.folder.path
+        try FileManager.default.createSymbolicLink(atPath: folder + "/here", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/alias.md", withDestinationPath: "q.xml")
+        for summary in ["here/q.xml", "alias.md"] {
+            let result = try files.run([
+                "check", "--only", "diff", "--ids", "1", "--junit", "q.xml", "--summary", summary,
+            ])
+            #expect(result.status == 64 && result.stdout == "")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: '--junit' and '--summary' name the same file \(summary); give each its own.\n"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/q.xml"))
+        }
+        // `-` and /dev/stdout are one stream.
+        let stream = try files.run([
+            "check", "--only", "diff", "--ids", "1", "--junit", "-", "--summary", "/dev/stdout",
+        ])
+        #expect(stream.status == 64)
+        #expect(stream.stderr.hasPrefix("Error: '--junit' and '--summary' name the same file /dev/stdout;"))
+    }
+
+    /// A file a picture of a failing case could be written over, named
+    /// `<report>-<adapter>-<n>.svg`, is refused before the run: the
+    /// manifest read or the summary, by its name or through a link.
+    @Test func filesNamedLikePicturesAreRefused() throws {
+        let files = try DiffTestFiles()
+        let manifest = #"{"adapters": []}"#
+        try files.write("r-uikit-3.svg", manifest)
+        let asManifest = try files.run([
+            "check", "--only", "adapters", "--ids", "1", "--junit", "r.xml", "--config", "r-uikit-3.svg",
+        ])
+        #expect(asManifest.status == 64 && asManifest.stdout == "")
+        #expect(
+            asManifest.stderr.hasPrefix(
+                "Error: the manifest r-uikit-3.svg is named like a picture of the report r.xml "
+                    + "(a failing case of 'uikit') and would be overwritten; give it another name.\n"))
+        try FileManager.default.createSymbolicLink(
+            atPath: files.folder.path + "/summary.md", withDestinationPath: "r-diffable-12.svg")
+        let asSummary = try files.run([
+            "check", "--only", "adapters", "--ids", "1", "--junit", "r.xml", "--summary", "summary.md",
+        ])
+        #expect(asSummary.status == 64)
+        #expect(
+            asSummary.stderr.hasPrefix(
+                "Error: '--summary summary.md' is named like a picture of the report r.xml (a failing case of 'diffable')"
+            ))
+        #expect(
+            try String(contentsOf: files.folder.appendingPathComponent("r-uikit-3.svg"), encoding: .utf8) == manifest)
+        // Without adapters in the run, no picture is drawn.
+        let noPictures = try files.run([
+            "check", "--only", "diff", "--ids", "1", "--junit", "r.xml", "--summary", "r-uikit-3.svg",
+        ])
+        #expect(noPictures.status == 0)
+    }
+
     @Test func aTemporaryFileIsRegisteredForSignalsWhileItExists() throws {
         let files = try DiffTestFiles()
         let path = files.folder.appendingPathComponent("out.txt").path

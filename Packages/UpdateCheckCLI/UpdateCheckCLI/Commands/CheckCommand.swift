@@ -71,18 +71,19 @@ package enum CheckCommand {
         let outputs = [("junit", options.junitPath), ("summary", options.summaryPath)].compactMap { option, path in
             path.map { (option: option, path: OutputPath($0)!) }
         }
+        let manifest = try AdapterCatalog.manifestInputs(invocation)
         if !outputs.isEmpty {
-            let manifest = try AdapterCatalog.manifestInputs(invocation)
             try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: manifest) }
         }
         let catalog = try AdapterCatalog(invocation)
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
         if let path = options.junitPath, let pictures = PictureFolder.beside(path) {
             let adapterSuites = suites.filter { $0.area == .adapters }
-            try pictures.checkNames(
-                report: path,
-                adapters: adapterSuites.isEmpty ? [] : catalog.all.map(\.name) + catalog.sectioned.map(\.name),
-                cases: adapterSuites.map(\.caseCount).max() ?? 0)
+            let adapters = adapterSuites.isEmpty ? [] : catalog.all.map(\.name) + catalog.sectioned.map(\.name)
+            try pictures.checkNames(report: path, adapters: adapters, cases: adapterSuites.map(\.caseCount).max() ?? 0)
+            let summary = options.summaryPath.map { [(what: "'--summary \($0)'", path: $0)] } ?? []
+            try pictures.checkOverwrites(
+                of: summary + manifest.map { (what: "the manifest \($0)", path: $0) }, report: path, adapters: adapters)
         }
         // Said only once every check before the run has passed, so a refused run prints nothing.
         if options.areas.contains(.adapters), catalog.plugged.isEmpty, try Options.config.value(in: invocation) == nil,

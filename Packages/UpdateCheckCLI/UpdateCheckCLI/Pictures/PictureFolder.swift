@@ -40,6 +40,32 @@ package struct PictureFolder: Sendable, Equatable {
                 + "'…\(suffix)': \(reason)); give the report a shorter name.")
     }
 
+    /// Refuses, before any case runs, a file of the command that a picture
+    /// could overwrite: one of `files` (the Markdown summary, the manifest
+    /// read) named, as given or once its links are followed, like a picture
+    /// of one of `adapters`, `<stem>-<adapter>-<n>.svg` in the report's folder.
+    ///
+    /// - Throws: exit 64 naming the file, the report at `report` and the adapter.
+    package func checkOverwrites(
+        of files: [(what: String, path: String)], report: String, adapters: [String]
+    ) throws(CLIError) {
+        let stemLocation = OutputPath.location(ofFile: stem)
+        for file in files {
+            let given = OutputPath.location(ofFile: file.path)
+            for location in [given, OutputPath(file.path)?.location ?? given] {
+                guard location.hasPrefix(stemLocation + "-"), location.hasSuffix(".svg") else { continue }
+                let name = location.dropFirst(stemLocation.count + 1).dropLast(4)
+                for adapter in adapters where name.hasPrefix(adapter + "-") {
+                    let number = name.dropFirst(adapter.count + 1)
+                    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+                    throw .usage(
+                        "\(file.what) is named like a picture of the report \(report) (a failing case of "
+                            + "\(quoted: adapter)) and would be overwritten; give it another name.")
+                }
+            }
+        }
+    }
+
     /// Writes `picture` as `<stem>-<name>.svg` and returns that path.
     ///
     /// - Throws: exit 73 naming the file when it cannot be written.
