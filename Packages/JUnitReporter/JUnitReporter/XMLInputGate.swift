@@ -31,6 +31,9 @@ final class XMLInputGate {
         var line: Int
         /// What is wrong, for a message.
         var reason: String
+        /// Whether reading failed (an I/O error), rather than the bytes read
+        /// being refused.
+        var isReadError = false
 
         /// The refusal at `line` for going past a bound: `problem`, then the bounds.
         static func past(_ problem: String, line: Int) -> Refusal {
@@ -85,7 +88,7 @@ final class XMLInputGate {
         do {
             read = try System.read(descriptor, into: buffer, count: count)
         } catch {
-            refusal = Refusal(line: line, reason: "cannot be read: \(error)")
+            refusal = Refusal(line: line, reason: "cannot be read (\(error))", isReadError: true)
             return -1
         }
         total += read

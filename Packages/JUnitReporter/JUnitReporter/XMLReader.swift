@@ -63,9 +63,11 @@ final class XMLReader {
         xmlTextReaderSetStructuredErrorHandler(reader, XMLDiagnostics.handler, diagnostics.context)
     }
 
-    /// The error for a report its gate refused.
+    /// The error for a report its gate refused, or could not read.
     static func refused(_ path: String, _ refusal: XMLInputGate.Refusal) -> JUnitReporterError {
-        .malformed(path: path, line: refusal.line, reason: refusal.reason)
+        refusal.isReadError
+            ? .cannotRead(path: path, reason: refusal.reason)
+            : .malformed(path: path, line: refusal.line, reason: refusal.reason)
     }
 
     deinit {
