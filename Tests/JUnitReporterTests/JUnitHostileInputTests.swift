@@ -279,6 +279,85 @@ import Testing
         #expect(expected.passed == 0)
     }
 
+    /// Writes `text` as a report of its own.
+    func report(_ text: String, _ name: String) throws -> String {
+        let path = TemporaryFolder.shared.path(name)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    /// A merge flattens suites and drops comments: what was within the
+    /// reading bounds in the input stays within them in the copy, or the
+    /// input is refused naming its line.
+    @Test func copiesStayWithinTheReadingBounds() throws {
+        // Namespaces declared on the root go along with each case that
+        // the flattened copy writes: 130 of them and 130 attributes of the
+        // case's own make more than 256 on one tag.
+        let namespaces = (0..<130).map { "xmlns:p\($0)=\"urn:\($0)\"" }.joined(separator: " ")
+        let attributes = (0..<130).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        let crowded = try report(
+            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
+                + "<testcase name=\"c\" \(attributes)/>\n</testsuite>\n</testsuites>\n", "crowded.xml")
+        #expect(try JUnitValidator.validate(file: crowded).problems == [])
+        #expect(
+            try mergeError([crowded])
+                == .malformed(
+                    path: crowded, line: 3,
+                    reason: "<testcase> would get 261 attributes in the merged report with the namespace "
+                        + "declarations it inherits, more than 256 (the reading bounds)"))
+        // Text beside CDATA, or around a comment left out, joins into one
+        // node in the copy: past 8 MiB, an empty comment keeps them apart.
+        let half = String(repeating: "x", count: 5 << 20)
+        for (name, middle) in [("cdata", "<![CDATA[\(half)]]>"), ("comment", "<!-- c -->\(half)")] {
+            let input = try report(
+                "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\"><testcase name=\"c\">"
+                    + "<system-out>\(half)\(middle)</system-out></testcase></testsuite>\n", "text-\(name).xml")
+            #expect(try JUnitValidator.validate(file: input).problems == [])
+            let output = TemporaryFolder.shared.path("merged-\(name).xml")
+            try JUnitMerger.merge([input], into: output)
+            #expect(try JUnitValidator.validate(file: output).problems == [])
+            let merged = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(merged.contains("<system-out>\(half)<!---->\(half)</system-out>"))
+        }
+    }
+
+    /// JUnit's own elements inside a case's content would be counted, or
+    /// not, as each reader sees fit: the merge refuses them where validate
+    /// does, naming the line.
+    @Test(arguments: [
+        ("<testcase name=\"a\"><x><error/></x></testcase>", "<error> not directly inside a <testcase>"),
+        ("<testcase name=\"a\"><failure><skipped/></failure></testcase>", "<skipped> not directly inside a <testcase>"),
+        ("<system-out><error/></system-out>", "<error> not directly inside a <testcase>"),
+        ("<testcase name=\"a\"><testcase name=\"b\"/></testcase>", "<testcase> inside the content of another element"),
+        ("<system-out><testsuites/></system-out>", "<testsuites> inside the content of another element"),
+        ("<properties><testsuite name=\"t\"/></properties>", "<testsuite> inside the content of another element"),
+    ])
+    func junitElementsInsideContentAreRefused(content: String, problem: String) throws {
+        let input = try report(
+            "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">\n\(content)\n</testsuite>\n", "nested.xml")
+        #expect(try JUnitValidator.validate(file: input).problems != [])
+        guard case .malformed(let path, let line, let reason) = try mergeError([input]) else {
+            Issue.record("\(content): merged")
+            return
+        }
+        #expect(path == input)
+        #expect(line == 2)
+        #expect(reason.hasPrefix(problem), "\(reason)")
+    }
+
+    #if os(Linux)
+        /// A file that is there but fails to read (an I/O error) cannot be
+        /// read, as a missing one: never a malformed report.
+        @Test func aReportThatFailsToReadCannotBeRead() throws {
+            #expect(
+                Self.validationError("/proc/self/mem")
+                    == .cannotRead(path: "/proc/self/mem", reason: "cannot be read (Input/output error)"))
+            #expect(
+                try mergeError(["/proc/self/mem"])
+                    == .cannotRead(path: "/proc/self/mem", reason: "cannot be read (Input/output error)"))
+        }
+    #endif
+
     @Test func everyFixtureThatMergesGivesAValidReport() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasPrefix("junit-") }.sorted()

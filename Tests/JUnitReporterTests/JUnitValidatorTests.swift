@@ -53,7 +53,7 @@ import Testing
                 "line 8: <testsuite> has no name attribute",
                 "line 8: <testsuite> has no errors attribute",
                 #"line 8: <testsuite name=""> declares tests="0" but its cases count 1"#,
-                "line 11: <testcase> outside a <testsuite>",
+                "line 11: <testcase> inside <testsuites>; it belongs in a <testsuite>",
             ])
         #expect(result.problemCount == 15)
         // Each result counts: the case with an <error> and a <failure> is in both.

@@ -158,6 +158,8 @@ struct JUnitMergeCopier {
         for declaration in namespacesInScope where !extra.contains(where: { $0.name == declaration.name }) {
             extra.append(declaration)
         }
+        // The name and the five counts are written besides.
+        try checkAttributeCount(extra.count + 6, of: "testsuite")
         suites.append((name, extra, own))
         try writer.beginSuite(name: name, extra: extra)
     }
@@ -186,7 +188,9 @@ struct JUnitMergeCopier {
         sink.attribute(named: "name", "(suite \(kind))", limit: .max)
         sink.attribute("classname", suites.last?.name ?? "", limit: .max)
         sink.attribute("time", milliseconds: 0)
-        for declaration in namespacesInScope { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
+        let namespaces = namespacesInScope
+        try checkAttributeCount(3 + namespaces.count, of: "testcase")
+        for declaration in namespaces { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
         sink.raw("\n      ")
         _ = try copyElement(asCase: false)
         sink.raw("\n    ")
@@ -213,35 +217,66 @@ struct JUnitMergeCopier {
         if asCase {
             counted.milliseconds = try openCase(on: sink)
         } else {
-            openCopy(on: sink, inheriting: namespacesInScope)
+            try openCopy(on: sink, inheriting: namespacesInScope)
         }
         if isEmpty {
             sink.end()
         } else {
+            // The bytes of text written since the last tag: text and CDATA
+            // side by side, or around a comment left out, are one text node
+            // in the copy, which must stay within the reading bounds.
+            var textRun = 0
             copying: while try next() {
                 switch reader.nodeType {
                 case Self.element:
+                    let isResult = reader.nameIs("failure") || reader.nameIs("error") || reader.nameIs("skipped")
+                    if isResult && !(asCase && reader.depth == depth + 1) {
+                        throw malformed(
+                            "<\(reader.name)> not directly inside a <testcase>; no JUnit reader would count it")
+                    }
+                    if reader.nameIs("testcase") || reader.nameIs("testsuite") || reader.nameIs("testsuites") {
+                        throw malformed("<\(reader.name)> inside the content of another element; it cannot be merged")
+                    }
                     // Every result of a case counts, as junitparser counts them.
-                    if asCase, reader.depth == depth + 1 {
+                    if isResult {
                         if reader.nameIs("failure") { counted.failures += 1 }
                         if reader.nameIs("error") { counted.errors += 1 }
                         if reader.nameIs("skipped") { counted.skipped += 1 }
                     }
                     isEmpty = reader.isEmptyElement
-                    openCopy(on: sink, inheriting: [])
+                    try openCopy(on: sink, inheriting: [])
                     if isEmpty { sink.end() }
+                    textRun = 0
                 case Self.endElement:
                     sink.end()
+                    textRun = 0
                     if reader.depth == depth { break copying }
                 case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
                     Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                    if let value = reader.valuePointer { sink.text(parsed: value) }
+                    guard let value = reader.valuePointer else { continue }
+                    let length = Int(xmlStrlen(value))
+                    if textRun > 0, textRun + length > JUnitReadingBounds.maxTextBytes {
+                        sink.raw("<!---->")
+                        textRun = 0
+                    }
+                    textRun += length
+                    sink.text(parsed: value)
                 default:
                     break  // comments and processing instructions are not copied
                 }
             }
         }
         return counted
+    }
+
+    /// Refuses an element that would get more attributes in the copy than
+    /// the reading bounds allow: its own and the namespace declarations of
+    /// the elements around it, which the flattened copy repeats on it.
+    private func checkAttributeCount(_ count: Int, of element: String) throws(JUnitReporterError) {
+        guard count > JUnitReadingBounds.maxAttributes else { return }
+        throw malformed(
+            "<\(element)> would get \(count) attributes in the merged report with the namespace declarations "
+                + "it inherits, more than \(JUnitReadingBounds.maxAttributes) (the reading bounds)")
     }
 
     /// Writes the start of the `<testcase>` the reader is on: a nameless case
@@ -273,29 +308,36 @@ struct JUnitMergeCopier {
             name = "(unnamed case, line \(reader.line))"
             warn("a <testcase> without a name; named \"\(name!)\"")
         }
+        let inherited = namespacesInScope.filter { declaration in !others.contains { $0.name == declaration.name } }
+        try checkAttributeCount(1 + others.count + (time == nil ? 0 : 1) + inherited.count, of: "testcase")
         sink.start("testcase")
         sink.attribute(named: "name", name!, limit: .max)
         for attribute in others { sink.attribute(named: attribute.name, attribute.value, limit: .max) }
         if time != nil { sink.attribute("time", milliseconds: milliseconds) }
-        for declaration in namespacesInScope where !others.contains(where: { $0.name == declaration.name }) {
-            sink.attribute(named: declaration.name, declaration.value, limit: .max)
-        }
+        for declaration in inherited { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
         return milliseconds
     }
 
     /// Writes the start of the element the reader is on, with its
     /// attributes, and the `inheriting` namespace declarations it does not
     /// make itself.
-    private func openCopy(on sink: XMLSink, inheriting: [Attribute]) {
+    ///
+    /// - Throws: when the two would make more attributes than the reading
+    ///   bounds allow.
+    private func openCopy(on sink: XMLSink, inheriting: [Attribute]) throws(JUnitReporterError) {
         guard let name = reader.namePointer else { return }
+        var inherited = inheriting
+        if !inheriting.isEmpty {
+            var count = 0
+            reader.forEachAttribute { attribute, _ in
+                count += 1
+                let key = String(cString: attribute)
+                inherited.removeAll { $0.name == key }
+            }
+            try checkAttributeCount(count + inherited.count, of: reader.name)
+        }
         sink.start(parsed: name)
-        var declared: Set<String> = []
-        reader.forEachAttribute { name, value in
-            sink.attribute(parsed: name, value)
-            if !inheriting.isEmpty { declared.insert(String(cString: name)) }
-        }
-        for declaration in inheriting where !declared.contains(declaration.name) {
-            sink.attribute(named: declaration.name, declaration.value, limit: .max)
-        }
+        reader.forEachAttribute { name, value in sink.attribute(parsed: name, value) }
+        for declaration in inherited { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
     }
 }

@@ -61,7 +61,12 @@ struct JUnitStructureChecker {
                 problem("timestamp \"\(timestamp)\" is not an ISO 8601 time (YYYY-MM-DDTHH:MM:SS)")
             }
         case "testcase":
-            if parent != .suite { problem("<testcase> outside a <testsuite>") }
+            if parent != .suite {
+                problem(
+                    parent == nil
+                        ? "<testcase> outside a <testsuite>"
+                        : "<testcase> inside <\(stack.last!.name)>; it belongs in a <testsuite>")
+            }
             frame.kind = .testCase
             if reader.attribute("name") == nil { problem("<testcase> has no name attribute") }
             frame.milliseconds = checkTime(reader, problem)
