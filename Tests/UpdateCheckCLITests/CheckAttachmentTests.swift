@@ -2,6 +2,7 @@ import BatchUpdate
 import Foundation
 import Testing
 import UpdateCheckDiff
+import UpdateCheckIO
 import UpdateCheckUIKit
 
 @testable import UpdateCheckCLI
@@ -72,12 +73,51 @@ import UpdateCheckUIKit
             Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)))
         // Shard 2 of 2 holds local cases 1 and 3: old [a] and old [b].
         let run = try SuiteRunner(shard: Shard(index: 2, count: 2)!, console: .discarding).run([suite])
-        let results = try PictureFolder(junitPath: junit).attach(run).results
+        let staged = StagedFiles()
+        let results = try PictureFolder(junitPath: junit).attach(run, staging: staged).results
+        try staged.commit()
         #expect(results.flatMap(\.cases).map(\.name) == ["old [a]", "old [b]"])
         #expect(
             results.flatMap(\.cases).map(\.systemOut) == [
                 "[[ATTACHMENT|\(folder.path)/s-forgetful-2.svg]]", "[[ATTACHMENT|\(folder.path)/s-forgetful-4.svg]]",
             ])
+    }
+
+    /// Pictures are staged beside their names and take them all at once,
+    /// when the report is written: a run that fails first leaves none, and
+    /// a link at a picture's name is replaced, never written through.
+    @Test func picturesTakeTheirNamesTogetherAndReplaceLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("staged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("updatecheck.json").path
+        try #"{"adapters": []}"#.write(toFile: manifest, atomically: false, encoding: .utf8)
+        let picture = folder.appendingPathComponent("r-forgetful-1.svg").path
+        try FileManager.default.createSymbolicLink(atPath: picture, withDestinationPath: "updatecheck.json")
+        let suite = AdapterConformanceSuite.make(
+            Self.forgetful, scope: .flat(AdapterConformanceSuite.options(ids: 2, seed: 1, randomPairs: 0)))
+        let run = try SuiteRunner(console: .discarding).run([suite])
+        let pictures = PictureFolder(junitPath: folder.appendingPathComponent("r.xml").path)
+        func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+        do {
+            let staged = StagedFiles()
+            _ = try pictures.attach(run, staging: staged)
+            let listed = try entries()
+            // Cases 1, 2 and 4 fail (forgetful drops inserts).
+            #expect(listed.filter { $0.hasSuffix(".tmp") }.count == 3, "\(listed)")
+            // The run fails before the report is written: nothing of it stays.
+        }
+        #expect(try entries() == ["r-forgetful-1.svg", "updatecheck.json"])
+        let staged = StagedFiles()
+        _ = try pictures.attach(run, staging: staged)
+        try staged.commit()
+        let committed = try entries()
+        #expect(committed == [1, 2, 4].map { "r-forgetful-\($0).svg" } + ["updatecheck.json"], "\(committed)")
+        #expect(try String(contentsOfFile: manifest, encoding: .utf8) == #"{"adapters": []}"#)
+        let replaced = try FileManager.default.attributesOfItem(atPath: picture)[.type] as? FileAttributeType
+        #expect(replaced == .typeRegular)
+        let drawn = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(drawn.hasPrefix("<?xml") && drawn.contains("<svg"), "\(drawn.prefix(80))")
     }
 
     @Test func anUnwritablePictureIsExit73() throws {
@@ -89,7 +129,7 @@ import UpdateCheckUIKit
                 "/nonexistent/folder/r-forgetful-1.svg: cannot be written (the folder /nonexistent/folder does not exist)."
             )
         ) {
-            try folder.attach(try SuiteRunner(console: .discarding).run([suite]))
+            try folder.attach(try SuiteRunner(console: .discarding).run([suite]), staging: StagedFiles())
         }
     }
 

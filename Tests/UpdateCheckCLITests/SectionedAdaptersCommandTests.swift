@@ -2,6 +2,7 @@ import BatchUpdate
 import Foundation
 import Testing
 import UpdateCheckDiff
+import UpdateCheckIO
 import UpdateCheckUIKit
 
 @testable import UpdateCheckCLI
@@ -156,7 +157,10 @@ import UpdateCheckUIKit
             name: "adapters forgets-insertions", area: .adapters, timestamp: Date(), seconds: 0, properties: [],
             cases: AdapterConformanceSuite.cases(for: report))
         result.positions = [0, 1, 2]
-        let cases = try pictures.attach(SuiteRun(results: [result], timestamp: Date(), seconds: 0)).results[0].cases
+        let staged = StagedFiles()
+        let cases = try pictures.attach(SuiteRun(results: [result], timestamp: Date(), seconds: 0), staging: staged)
+            .results[0].cases
+        try staged.commit()
         #expect(cases[0].outcome == .passed && cases[0].systemOut == nil && cases[0].picture == nil)
         guard case .failure(let message, let type, let details) = cases[1].outcome else {
             Issue.record("expected old [S:] to fail")

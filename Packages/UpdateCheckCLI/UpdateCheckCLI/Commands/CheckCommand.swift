@@ -124,7 +124,9 @@ package enum CheckCommand {
         -> ExitCode
     {
         var run = try SuiteRunner(shard: options.shard, console: console, progress: .perSuite).run(suites)
-        if let pictures = PictureFolder.beside(options.junitPath) { run = try pictures.attach(run) }
+        // The pictures take their names once the report and the summary are written.
+        let pictures = StagedFiles()
+        if let folder = PictureFolder.beside(options.junitPath) { run = try folder.attach(run, staging: pictures) }
         console.writeOut(SuiteSummary.text(run, replay: options.replayLine))
         if let path = options.junitPath {
             try SuiteReport.write(run, name: reportName, common: options.replayProperties, to: path)
@@ -133,6 +135,7 @@ package enum CheckCommand {
             let text = SuiteMarkdown.text(run, title: reportName, replay: options.replayLine)
             try CLIError.mapping { () throws(IOError) in try AtomicFile.append(text, to: path) }
         }
+        try CLIError.mapping { () throws(IOError) in try pictures.commit() }
         return run.exitCode
     }
 }

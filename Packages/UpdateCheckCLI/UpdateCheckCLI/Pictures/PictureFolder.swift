@@ -66,29 +66,35 @@ package struct PictureFolder: Sendable, Equatable {
         }
     }
 
-    /// Writes `picture` as `<stem>-<name>.svg` and returns that path.
+    /// Stages `picture` as `<stem>-<name>.svg` in `staged` and returns that path.
     ///
-    /// - Throws: exit 73 naming the file when it cannot be written.
-    package func write(_ picture: PlanPicture, named name: String) throws(CLIError) -> String {
+    /// - Throws: exit 73 naming the file when it cannot be created, 74 when
+    ///   writing it fails.
+    package func stage(_ picture: PlanPicture, named name: String, in staged: StagedFiles) throws(CLIError) -> String {
         let path = "\(stem)-\(name).svg"
-        try OutputFile.write(SVGPlanRenderer.render(picture), to: path)
+        try CLIError.mapping { () throws(IOError) in
+            try staged.stage(Array(SVGPlanRenderer.render(picture).utf8), at: path)
+        }
         return path
     }
 
-    /// The pictures sink: writes the picture of every case of `run` that
-    /// has one as `<stem>-<name>-<n>.svg`, *n* the case's position in its
-    /// whole suite from 1 (whatever the shard), and links it from the
-    /// case's `system-out` as `[[ATTACHMENT|path]]`, which GitLab shows with
-    /// the test.
+    /// The pictures sink: stages the picture of every case of `run` that
+    /// has one as `<stem>-<name>-<n>.svg` in `staged`, *n* the case's
+    /// position in its whole suite from 1 (whatever the shard), and links
+    /// it from the case's `system-out` as `[[ATTACHMENT|path]]`, which
+    /// GitLab shows with the test. The pictures take their names when
+    /// `staged` is committed, once the report is written: a run that fails
+    /// before leaves none, and the pictures of the run before as they were.
     ///
-    /// - Throws: exit 73 naming the file when a picture cannot be written.
-    package func attach(_ run: SuiteRun) throws(CLIError) -> SuiteRun {
+    /// - Throws: exit 73 naming the file when a picture cannot be created,
+    ///   74 when writing it fails.
+    package func attach(_ run: SuiteRun, staging staged: StagedFiles) throws(CLIError) -> SuiteRun {
         var run = run
         for (suite, result) in run.results.enumerated() {
             for (index, testCase) in result.cases.enumerated() {
                 guard let picture = testCase.picture else { continue }
                 let position = result.positions.count == result.cases.count ? result.positions[index] : index
-                let path = try write(picture.picture, named: "\(picture.name)-\(position + 1)")
+                let path = try stage(picture.picture, named: "\(picture.name)-\(position + 1)", in: staged)
                 run.results[suite].cases[index].systemOut = "[[ATTACHMENT|\(path)]]"
             }
         }
