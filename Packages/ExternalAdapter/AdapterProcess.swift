@@ -167,7 +167,9 @@ final class AdapterProcess: @unchecked Sendable {
                     if !open { closeFD(&output) }
                 } else if fd == errors {
                     var written: [UInt8] = []
-                    let open = drain(errors, into: &written, limit: nil)
+                    // One read at a time: a program flooding stderr costs a
+                    // chunk of memory, not all it writes while it is read.
+                    let open = drain(errors, into: &written, limit: errorLimit)
                     errorTail += written
                     errorsSeen += written.count
                     if errorTail.count > errorLimit { errorTail.removeFirst(errorTail.count - errorLimit) }
@@ -224,6 +226,20 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
+    /// The error for a program whose standard output closed before its
+    /// handshake line, once it is stopped: it cannot be started when the
+    /// shell could not run it (status 127, not found; 126, not executable);
+    /// otherwise its handshake is missing.
+    func endedBeforeHandshake(command: String) -> ExternalAdapterError {
+        let ended = exitDescription()
+        let stderr = String(decoding: errorTail, as: UTF8.self).trimmingSpace()
+        stop()
+        if case .exited(let status) = ending, status == 126 || status == 127 {
+            return .cannotStart(command: command, reason: "the shell \(ended)" + (stderr.isEmpty ? "" : " (\(stderr))"))
+        }
+        return .badHandshake(command: command, reason: "it \(ended) without printing a handshake.", stderr: stderr)
+    }
+
     /// Writes as much queued input as the pipe takes.
     private func writeSome() {
         while outgoingStart < outgoing.count {
@@ -256,8 +272,8 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Reads everything available from `fd` into `buffer`, or until it
     /// holds more than `limit` bytes; `false` at end of file.
-    private func drain(_ fd: Int32, into buffer: inout [UInt8], limit: Int?) -> Bool {
-        while limit.map({ buffer.count <= $0 }) ?? true {
+    private func drain(_ fd: Int32, into buffer: inout [UInt8], limit: Int) -> Bool {
+        while buffer.count <= limit {
             let result = chunk.withUnsafeMutableBytes { bytes -> Result<Int, Errno> in
                 do throws(Errno) {
                     return .success(try System.read(fd, into: bytes.baseAddress!, count: bytes.count))
@@ -271,7 +287,7 @@ final class AdapterProcess: @unchecked Sendable {
             case .failure(let error): return error.isWouldBlock
             }
             if count == 0 { return false }
-            if let limit, buffer.count + count > buffer.capacity, buffer.count > 1 << 23 {
+            if buffer.count + count > buffer.capacity, buffer.count > 1 << 23 {
                 // A long line: room for the whole bound at once, not copied again at each doubling.
                 // Checked at every read, since one call may read a whole line from a fast writer.
                 buffer.reserveCapacity(limit + chunk.count)

@@ -303,7 +303,7 @@ final class AdapterProcessPool: Sendable {
         let line: [UInt8]
         switch process.nextLine(deadline: AdapterProcess.now() + UInt64(timeout * 1e9)) {
         case .line(let text): line = text
-        case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
+        case .closed: throw process.endedBeforeHandshake(command: command)
         case .timedOut: throw fail("it printed no handshake line within \(seconds(timeout)).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }

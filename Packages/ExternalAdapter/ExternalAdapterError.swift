@@ -1,4 +1,4 @@
-/// The one error type of ExternalAdapter: an adapter program that cannot be
+/// The one error type of ExternalAdapter: an adapter or store program that cannot be
 /// started or does not complete the handshake. (A program that misbehaves
 /// on a case fails that case, not the run; see ``ExternalAdapter``.)
 public enum ExternalAdapterError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,10 +12,10 @@ public enum ExternalAdapterError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch self {
         case .cannotStart(let command, let reason):
-            return "The adapter program `\(command)` cannot be started: \(reason)."
+            return "The program `\(command)` cannot be started: \(reason)."
         case .badHandshake(let command, let reason, let stderr):
             let tail = stderr.isEmpty ? "" : " Its stderr ends with:\n\(stderr)"
-            return "The adapter program `\(command)` did not complete the protocol handshake: \(reason)\(tail)"
+            return "The program `\(command)` did not complete the protocol handshake: \(reason)\(tail)"
         }
     }
 }

@@ -93,6 +93,11 @@ enum ProtocolMessages {
         guard case .string(let name) = json["name"], !name.isEmpty, name.utf8.count <= 200 else {
             throw HandshakeError(message: "\"name\" must be a non-empty string of at most 200 bytes.")
         }
+        // Names and summaries are printed as they are: a line break would
+        // let a program print lines of its own under the report's.
+        guard !MessageText.hasControl(name) else {
+            throw HandshakeError(message: "\"name\" must hold no control character (a line break, ESC, …).")
+        }
         guard case .string(let model) = json["model"] else {
             throw HandshakeError(message: "\"model\" must be a string.")
         }
@@ -122,7 +127,10 @@ enum ProtocolMessages {
             moves: try choice("moves", MoveStyle.self, default: .keepsCell))
         var summary = "An adapter program on the \(model) model."
         if let value = json["summary"] {
-            guard case .string(let text) = value else { throw HandshakeError(message: "\"summary\" must be a string.") }
+            guard case .string(let text) = value, !MessageText.hasControl(text) else {
+                throw HandshakeError(
+                    message: "\"summary\" must be a string of one paragraph, with no control character.")
+            }
             summary = text
         }
         var batches = false

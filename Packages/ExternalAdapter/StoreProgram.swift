@@ -60,7 +60,7 @@ public final class StoreProgram: StoreDriver, Sendable {
         switch process.nextLine(deadline: AdapterProcess.now() + UInt64(timeout * 1e9)) {
         case .line(let line):
             if let reason = StoreProtocolMessages.checkHandshake(line) { throw fail(reason) }
-        case .closed: throw fail("it \(process.exitDescription()) without printing a handshake.")
+        case .closed: throw process.endedBeforeHandshake(command: command)
         case .timedOut: throw fail("it printed no handshake line within \(AdapterProcessPool.seconds(timeout)).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }

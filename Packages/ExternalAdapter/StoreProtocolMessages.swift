@@ -106,7 +106,8 @@ enum StoreProtocolMessages {
             return .failure(Problem("the response does not carry \"id\": \(id)"))
         }
         if let error = node["error"] {
-            return .failure(Problem("the program refused the request: \(error.stringValue ?? "(no text)")"))
+            return .failure(
+                Problem("the program refused the request: \(MessageText.shortened(error.stringValue ?? "(no text)"))"))
         }
         guard let items = node["results"]?.arrayValue, items.count == paths.count else {
             return .failure(Problem("the response must have \"results\": one per path (\(paths.count))"))

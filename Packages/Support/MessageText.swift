@@ -24,13 +24,22 @@ package enum MessageText {
         return "\(escapingControls(text[..<end]))… (\(text.utf8.count) bytes)"
     }
 
+    /// Whether `scalar` is a control character as messages count them: C0,
+    /// DEL, C1, or the line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// Whether `text` holds a control character (see ``isControl(_:)``):
+    /// a line break, an ESC, …
+    package static func hasControl(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
     /// `text` with each control character (C0, DEL, C1, the line and
     /// paragraph separators) written as an escape.
     static func escapingControls(_ text: some StringProtocol) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
-        }
-        guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+        guard hasControl(text) else { return String(text) }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

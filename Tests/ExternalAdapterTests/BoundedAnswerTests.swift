@@ -89,6 +89,17 @@ import Testing
             reason(responses(line))
                 == "it reported an error: " + String(repeating: "é", count: 200) + "… (1600 bytes)")
         #expect(reason(responses(#"{"id":0,"error":"short"}"#)) == "it reported an error: short")
+        // A store program's error too, its line breaks escaped: it cannot
+        // print lines of its own under the report's.
+        let store = #"{"id":1,"error":"boom\nPASS everything\n\#(text)"}"#
+        guard case .failure(let problem) = StoreProtocolMessages.results(Array(store.utf8), id: 1, paths: []) else {
+            Issue.record("an error was taken for results")
+            return
+        }
+        #expect(
+            problem.message
+                == "the program refused the request: boom\\nPASS everything\\n" + String(repeating: "é", count: 179)
+                + "… (1621 bytes)")
     }
 
     @Test func invalidUTF8AndRepeatedKeysAreRefusedWhereTheyStand() throws {

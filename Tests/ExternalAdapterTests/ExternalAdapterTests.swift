@@ -460,4 +460,21 @@ import UpdateCheckUIKit
             #expect(handshake.planPositions == positions, "\(extra)")
         }
     }
+
+    /// A name or summary is printed as it is: one holding a line break (or
+    /// another control) could print lines of its own, so it is refused.
+    @Test func handshakeTextsHoldNoControlCharacters() throws {
+        func handshake(name: String, summary: String = "s") throws(ProtocolMessages.HandshakeError) {
+            _ = try ProtocolMessages.handshake(
+                Array(
+                    (#"{"protocol": 1, "name": \#(JSONText.quote(name)), "model": "uikit", "summary": "#
+                        + #"\#(JSONText.quote(summary)), "policy": {"movedAndChanged": "move-then-refresh", "#
+                        + #""refresh": "reload"}}"#).utf8), modelName: "uikit")
+        }
+        for text in ["evil\nAll 1 adapters passed.", "a\rb", "\u{1B}[2J", "\u{85}", "a\u{2028}b", "\u{7F}"] {
+            #expect(throws: ProtocolMessages.HandshakeError.self) { try handshake(name: text) }
+            #expect(throws: ProtocolMessages.HandshakeError.self) { try handshake(name: "ok", summary: text) }
+        }
+        try handshake(name: "ünïcode name", summary: "A summary, of one paragraph; with \"quotes\".")
+    }
 }

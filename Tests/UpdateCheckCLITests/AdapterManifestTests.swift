@@ -218,7 +218,7 @@ import UpdateCheckSupport
                     + "'moved+changed: delete-and-insert, refresh: reconfigure'."), "\(result.stdout)")
         #expect(
             result.stdout.contains(
-                "gone: could not run: m.json:4:3: adapter 'gone': The adapter program `exit 3` did not complete "
+                "gone: could not run: m.json:4:3: adapter 'gone': The program `exit 3` did not complete "
                     + "the protocol handshake: it exited with status 3 without printing a handshake."),
             "\(result.stdout)")
         #expect(result.stdout.contains("2 of 2 adapters failed."))

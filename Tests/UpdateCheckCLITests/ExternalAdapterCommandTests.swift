@@ -69,6 +69,15 @@ import Testing
         }
         let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
         #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
+        // A command the shell cannot find (127) or run (126) cannot be started.
+        for (command, status) in [("no-such-program-here", 127), ("/dev/null", 126)] {
+            let missing = try BinaryRunner.run(["adapters", "check", "--exec", command, "--model", "uikit"])
+            #expect(missing.status == 66, "\(missing)")
+            #expect(
+                missing.stderr.hasPrefix(
+                    "Error: The program `\(command)` cannot be started: the shell exited with status \(status) ("),
+                "\(missing)")
+        }
     }
 
     /// A program that answers every case with one insert of `count` rows.
