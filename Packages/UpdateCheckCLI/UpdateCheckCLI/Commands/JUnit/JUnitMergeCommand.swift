@@ -33,14 +33,19 @@ package enum JUnitMergeCommand {
               - a case without a name is named "(unnamed case, line N)" (warning);
               - namespaces declared on <testsuites> are kept on what is copied.
 
+            Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
+            content, a <failure>, <error> or <skipped> not directly in a case or suite
+            (readers would not agree on what it counts), and an element that would get
+            more than 256 attributes with the namespaces it inherits.
+
             Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
             byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
             entities; up to 256 attributes per tag; attribute values up to 1 MiB; text
             up to 8 MiB per node; nesting up to 256 levels.
 
             Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
-            reading bounds (named with its line); 66 an input is missing; 73 the
-            output cannot be created; 74 writing it failed (a full disk).
+            reading bounds (named with its line); 66 an input is missing or cannot be
+            read; 73 the output cannot be created; 74 writing it failed (a full disk).
             """,
         arguments: [
             ArgumentSpec(

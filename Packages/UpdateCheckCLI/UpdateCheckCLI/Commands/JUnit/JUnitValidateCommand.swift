@@ -25,7 +25,7 @@ package enum JUnitValidateCommand {
 
             Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
             errors); 65 the report goes past the reading bounds, or the schema is not
-            a usable XSD; 66 the report or the schema is missing.
+            a usable XSD; 66 the report or the schema is missing or cannot be read.
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check ('-': standard input).")],
         options: [
