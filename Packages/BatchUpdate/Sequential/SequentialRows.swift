@@ -42,7 +42,8 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
         }
     }
 
-    @usableFromInline var rows: [Row]
+    /// The rows in order, in chunks (see ``ChunkedRows``).
+    @usableFromInline var rows: ChunkedRows<Row>
     @usableFromInline var nextCell: Int
     /// Storage of ``shown``.
     @usableFromInline var displayed: [DisplayedRow<ID>]
@@ -52,7 +53,7 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(*n*).
     @inlinable
     public init(showing items: [ID]) {
-        rows = items.enumerated().map { Row(cell: $0.offset, id: $0.element, isRefreshed: false) }
+        rows = ChunkedRows(items.enumerated().map { Row(cell: $0.offset, id: $0.element, isRefreshed: false) })
         nextCell = items.count
         displayed = DisplayedRow.initial(showing: items)
     }
@@ -72,7 +73,8 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// `position + count`; they are bound at ``bind(to:)``.
     ///
     /// - Precondition: `0 <= position <= count`, `count >= 0`.
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(`count`) plus a chunk of rows: O(√*n*) for the
+    ///   long lists (see ``ChunkedRows``), O(*n*) for the short ones.
     @inlinable
     public mutating func insert(count: Int, at position: Int) {
         var fresh: [Row] = []
@@ -87,7 +89,7 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// Removes the rows in `range`, with their cells.
     ///
     /// - Precondition: `range` lies inside `0 ..< count`.
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(`range.count`) plus a chunk of rows.
     @inlinable
     public mutating func remove(_ range: Range<Int>) { rows.removeSubrange(range) }
 
@@ -95,7 +97,7 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// `to`, keeping its cell and what it shows.
     ///
     /// - Precondition: both positions lie inside `0 ..< count`.
-    /// - Complexity: O(*n*).
+    /// - Complexity: two chunks of rows.
     @inlinable
     public mutating func move(from: Int, to: Int) {
         let row = rows.remove(at: from)
@@ -106,15 +108,17 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// its own cell (`keepingCell`, a reconfigure) or in a new one (a reload).
     ///
     /// - Precondition: `0 <= position < count`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(*n* / ``ChunkedRows/chunkSize``) to find the row.
     @inlinable
     public mutating func refresh(at position: Int, keepingCell: Bool) {
+        var row = rows[position]
         if !keepingCell {
-            rows[position].cell = nextCell
+            row.cell = nextCell
             nextCell += 1
         }
-        rows[position].id = nil
-        rows[position].isRefreshed = true
+        row.id = nil
+        row.isRefreshed = true
+        rows[position] = row
     }
 
     /// Binds every new or refreshed row to `items` at its final position and
@@ -132,10 +136,14 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
         precondition(items.count == rows.count, "bind to a data source of the same size")
         var bound: [DisplayedRow<ID>] = []
         bound.reserveCapacity(rows.count)
-        for index in rows.indices {
-            if rows[index].id == nil { rows[index].id = items[index] }
-            bound.append(
-                DisplayedRow(id: rows[index].id!, cell: rows[index].cell, isRefreshed: rows[index].isRefreshed))
+        for chunk in 0..<rows.chunkCount {
+            rows.modifyChunk(chunk) { chunkRows in
+                for offset in chunkRows.indices {
+                    if chunkRows[offset].id == nil { chunkRows[offset].id = items[bound.count] }
+                    let row = chunkRows[offset]
+                    bound.append(DisplayedRow(id: row.id!, cell: row.cell, isRefreshed: row.isRefreshed))
+                }
+            }
         }
         displayed = bound
         return bound
