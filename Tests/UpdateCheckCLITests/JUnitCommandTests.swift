@@ -368,6 +368,9 @@ import Testing
                   See 'updatecheck junit merge --help' for more information.
 
                 """)
+        let empty = try BinaryRunner.run(["junit", "merge", "good.xml", "-o", ""], in: dir)
+        #expect(empty.status == 64)
+        #expect(empty.stderr.hasPrefix("Error: Invalid value '' for '--output': expected a file path.\n"))
         #expect(
             try BinaryRunner.run(["junit", "merge", "good.xml", "-o", "/proc/none/all.xml"], in: dir)
                 == .init(

@@ -134,8 +134,11 @@ package enum Options {
 
     /// A file the command writes, to be checked with
     /// ``OutputPath/prepare(_:inputs:)`` before any work.
-    package static func output(_ long: String, name: String = "file", help: String) -> TypedOption<OutputPath> {
-        TypedOption<OutputPath>(long, name: name, help: help, expected: "a file path", parse: OutputPath.init)
+    package static func output(
+        _ long: String, short: Character? = nil, name: String = "file", help: String
+    ) -> TypedOption<OutputPath> {
+        TypedOption<OutputPath>(
+            long, short: short, name: name, help: help, expected: "a file path", parse: OutputPath.init)
     }
 
     /// `--junit <file>`: where a check command also writes its JUnit report.

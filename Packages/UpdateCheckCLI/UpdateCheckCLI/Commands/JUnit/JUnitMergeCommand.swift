@@ -58,8 +58,8 @@ package enum JUnitMergeCommand {
         action: { invocation throws(CLIError) in try run(invocation) })
 
     /// `--output <file>`: the merged report (required).
-    static let output = Options.text(
-        "output", short: "o", name: "file", help: "Where to write the merged report (required).")
+    static let output = Options.output(
+        "output", short: "o", help: "Where to write the merged report (required).")
     /// `--name <name>`: the root's name.
     static let name = Options.text(
         "name", name: "name", help: "The <testsuites> name (default: the first report's).")
@@ -69,9 +69,10 @@ package enum JUnitMergeCommand {
 
     /// Merges the reports and prints the totals.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
-        guard let output = try output.value(in: invocation), let outputPath = OutputPath(output) else {
+        guard let outputPath = try Self.output.value(in: invocation) else {
             throw .usage("Missing required option '--output <file>'.")
         }
+        let output = outputPath.path
         let inputs = invocation.positionals
         try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(inputs) }
         try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("output", outputPath)], inputs: inputs) }
