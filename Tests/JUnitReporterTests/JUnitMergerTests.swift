@@ -128,7 +128,7 @@ import Testing
                 "<testsuite name=\"a\">\n<testcase name=\"x\" time=\"1,5\"/></testsuite>", 2,
                 "time=\"1,5\" is not a number of seconds"
             ),
-            ("", 1, "not well-formed XML: "),
+            ("", 1, "the file is empty, not a JUnit report"),
         ] as [(String, Int, String)])
     func malformedInputsAreRejectedNamingFileAndLine(text: String, line: Int, reason: String) throws {
         let good = TemporaryFolder.shared.path("good.xml")

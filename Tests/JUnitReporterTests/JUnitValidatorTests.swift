@@ -60,6 +60,20 @@ import Testing
         #expect(result.totals == JUnitTotals(tests: 4, failures: 2, errors: 1, milliseconds: 500))
     }
 
+    /// A file with no byte at all is said to be empty, not to have "extra
+    /// content" as libxml2 puts it; merging it is refused the same way.
+    @Test func anEmptyFileIsSaidToBeEmpty() throws {
+        let path = try file("", "empty.xml")
+        let result = try JUnitValidator.validate(file: path)
+        #expect(result.problems == [JUnitProblem(line: 1, message: "the file is empty, not a JUnit report")])
+        #expect(!result.isValid)
+        #expect(
+            throws: JUnitReporterError.malformed(path: path, line: 1, reason: "the file is empty, not a JUnit report")
+        ) {
+            try JUnitMerger.merge([path], into: TemporaryFolder.shared.path("merged-empty.xml"))
+        }
+    }
+
     @Test func onlyTheFirstProblemsAreListedButAllAreCounted() throws {
         let cases = String(repeating: "<testcase/>\n", count: 10)
         let path = try file("<testsuite name=\"a\" tests=\"10\" failures=\"0\" errors=\"0\">\n\(cases)</testsuite>")
@@ -101,7 +115,7 @@ import Testing
         #expect(result.problems.first?.message.hasPrefix("not well-formed XML: ") == true)
     }
 
-    @Test(arguments: ["", "not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>"])
+    @Test(arguments: [" \n", "not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>"])
     func notXMLIsAProblemNotAnError(text: String) throws {
         let result = try JUnitValidator.validate(file: try file(text))
         #expect(!result.isValid)

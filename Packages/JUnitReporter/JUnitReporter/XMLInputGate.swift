@@ -56,7 +56,8 @@ final class XMLInputGate {
     private var state = State.text
     private var attributes = 0
     private var line = 1
-    private var total = 0
+    /// The bytes read so far.
+    private(set) var total = 0
 
     /// A gate over `descriptor`, read from where it stands; with `owning`,
     /// the gate closes it when it is freed.

@@ -101,6 +101,9 @@ final class XMLReader {
         // A stop that reported nothing is an error all the same, never the
         // end of the file: what follows it was not read.
         if status == -1, !diagnostics.sawParserError { diagnostics.recordStop(line: line) }
+        // libxml2 says "Extra content at the end of the document" of a file
+        // with no byte at all.
+        if status == -1, gate.total == 0 { diagnostics.restate(line: 1, "the file is empty, not a JUnit report") }
         guard status == 1 else { return false }
         switch nodeType {
         case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
