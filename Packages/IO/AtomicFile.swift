@@ -123,7 +123,14 @@ package final class AtomicFile {
         case .symbolicLink, .socket:
             throw .cannotCreate(path: path, reason: "it is not a regular file, which is never replaced")
         }
-        let folder = AtomicFile.folder(of: target)
+        try AtomicFile.checkFolder(AtomicFile.folder(of: target), for: path)
+    }
+
+    /// Checks that `folder`, where the file of `path` goes, is a folder
+    /// this process may create files in.
+    ///
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` naming `path`.
+    package static func checkFolder(_ folder: String, for path: String) throws(IOError) {
         let folderKind: FileStatus.Kind
         do {
             folderKind = try System.status(folder).kind

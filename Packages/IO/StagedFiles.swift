@@ -33,15 +33,7 @@ package final class StagedFiles {
     package func stage(_ bytes: [UInt8], at path: String) throws(IOError) {
         if let reason = AtomicFile.lengthProblem(path) { throw .cannotCreate(path: path, reason: reason) }
         let folder = AtomicFile.folder(of: path)
-        let folderKind: FileStatus.Kind
-        do {
-            folderKind = try System.status(folder).kind
-        } catch {
-            throw .cannotCreate(
-                path: path,
-                reason: error == .noSuchFile ? "the folder \(folder) does not exist" : "the folder \(folder): \(error)")
-        }
-        guard folderKind == .folder else { throw .cannotCreate(path: path, reason: "\(folder) is not a folder") }
+        try AtomicFile.checkFolder(folder, for: path)
         if (try? System.linkStatus(path))?.kind == .folder {
             throw .cannotCreate(path: path, reason: "it is a folder")
         }

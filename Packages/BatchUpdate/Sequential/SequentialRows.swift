@@ -73,8 +73,9 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// `position + count`; they are bound at ``bind(to:)``.
     ///
     /// - Precondition: `0 <= position <= count`, `count >= 0`.
-    /// - Complexity: O(`count`) plus a chunk of rows: O(√*n*) for the
-    ///   long lists (see ``ChunkedRows``), O(*n*) for the short ones.
+    /// - Complexity: O(`count`) plus the rows of one chunk (rows are kept
+    ///   in chunks of up to 2,048) and a walk over the chunks: O(*n*) for a
+    ///   list that is one chunk, far less than *n* for a long one.
     @inlinable
     public mutating func insert(count: Int, at position: Int) {
         var fresh: [Row] = []
@@ -108,7 +109,8 @@ public struct SequentialRows<ID: Hashable & Sendable>: Sendable {
     /// its own cell (`keepingCell`, a reconfigure) or in a new one (a reload).
     ///
     /// - Precondition: `0 <= position < count`.
-    /// - Complexity: O(*n* / ``ChunkedRows/chunkSize``) to find the row.
+    /// - Complexity: a walk over the chunks of rows to find the row: O(1)
+    ///   for a list that is one chunk.
     @inlinable
     public mutating func refresh(at position: Int, keepingCell: Bool) {
         var row = rows[position]

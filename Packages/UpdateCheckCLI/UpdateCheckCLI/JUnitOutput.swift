@@ -33,7 +33,7 @@ package enum JUnitOutput {
     }
 }
 
-/// Writes the CLI's other output files (pictures, counterexamples) through
+/// Writes the CLI's other output files (counterexample scenarios) through
 /// `AtomicFile`, the one home of safe output writing: a
 /// reader never sees half a file, a symbolic link is followed and stays a
 /// link, a device, FIFO or open descriptor (`-`, `/dev/stdout`) is written
