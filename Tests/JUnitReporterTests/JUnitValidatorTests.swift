@@ -72,6 +72,11 @@ import Testing
         ) {
             try JUnitMerger.merge([path], into: TemporaryFolder.shared.path("merged-empty.xml"))
         }
+        let blank = try file(" \n\t\r\n", "blank.xml")
+        #expect(
+            try JUnitValidator.validate(file: blank).problems == [
+                JUnitProblem(line: 1, message: "the file holds only white space, not a JUnit report")
+            ])
     }
 
     @Test func onlyTheFirstProblemsAreListedButAllAreCounted() throws {
@@ -115,7 +120,7 @@ import Testing
         #expect(result.problems.first?.message.hasPrefix("not well-formed XML: ") == true)
     }
 
-    @Test(arguments: [" \n", "not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>"])
+    @Test(arguments: ["not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>", " <a>"])
     func notXMLIsAProblemNotAnError(text: String) throws {
         let result = try JUnitValidator.validate(file: try file(text))
         #expect(!result.isValid)

@@ -58,6 +58,9 @@ final class XMLInputGate {
     private var line = 1
     /// The bytes read so far.
     private(set) var total = 0
+    /// Whether a byte other than white space was read (looked for only
+    /// until one is found).
+    private(set) var sawContent = false
 
     /// A gate over `descriptor`, read from where it stands; with `owning`,
     /// the gate closes it when it is freed.
@@ -97,7 +100,11 @@ final class XMLInputGate {
             refusal = .past(Self.tooLarge, line: line)
             return -1
         }
-        if let refused = scan(UnsafeBufferPointer(start: buffer, count: read)) {
+        let bytes = UnsafeBufferPointer(start: buffer, count: read)
+        if !sawContent {
+            sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        }
+        if let refused = scan(bytes) {
             refusal = refused
             return -1
         }

@@ -102,8 +102,13 @@ final class XMLReader {
         // end of the file: what follows it was not read.
         if status == -1, !diagnostics.sawParserError { diagnostics.recordStop(line: line) }
         // libxml2 says "Extra content at the end of the document" of a file
-        // with no byte at all.
-        if status == -1, gate.total == 0 { diagnostics.restate(line: 1, "the file is empty, not a JUnit report") }
+        // with no byte at all, or only white space.
+        if status == -1, gate.refusal == nil, !gate.sawContent {
+            diagnostics.restate(
+                line: 1,
+                gate.total == 0
+                    ? "the file is empty, not a JUnit report" : "the file holds only white space, not a JUnit report")
+        }
         guard status == 1 else { return false }
         switch nodeType {
         case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
