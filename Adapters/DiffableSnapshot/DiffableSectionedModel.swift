@@ -103,6 +103,11 @@ public struct DiffableSectionedModel<SectionID: Hashable & Sendable, ItemID: Has
 
 /// A snapshot being edited: sections, their items, which section holds each
 /// item, and the reload and reconfigure marks.
+///
+/// Sections are found through a table of their offsets, built when first
+/// needed and kept while edits only add sections at the end, so a batch that
+/// fills many sections one call at a time costs O(*n*), not O(*n*²); a short
+/// list of sections is searched in place.
 @usableFromInline
 struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     @usableFromInline typealias Failure = DiffableDataSourceError
@@ -110,9 +115,15 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     @usableFromInline var ids: [SectionID]
     @usableFromInline var items: [[ItemID]]
     @usableFromInline var owner: [ItemID: SectionID]
+    /// The offset of each section in `ids`, or `nil` after an edit that
+    /// moved sections (rebuilt on the next lookup).
+    @usableFromInline var offsets: [SectionID: Int]?
     @usableFromInline var reloadedSections = Set<SectionID>()
     @usableFromInline var reloadedItems = Set<ItemID>()
     @usableFromInline var reconfiguredItems = Set<ItemID>()
+
+    /// Sections up to this count are searched linearly, without a table.
+    @usableFromInline static var linearLimit: Int { 16 }
 
     @inlinable
     init(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
@@ -124,6 +135,20 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         }
     }
 
+    /// The offset of section `id` in `ids`, or `nil` if it is not held.
+    ///
+    /// - Complexity: O(1) expected while the table is current; O(*s*) for
+    ///   *s* sections after sections moved.
+    @inlinable
+    mutating func offset(ofSection id: SectionID) -> Int? {
+        if ids.count <= Self.linearLimit { return ids.firstIndex(of: id) }
+        if let offsets { return offsets[id] }
+        var table = [SectionID: Int](minimumCapacity: ids.count)
+        for (offset, section) in ids.enumerated() { table[section] = offset }
+        offsets = table
+        return table[id]
+    }
+
     @inlinable
     mutating func edit(_ call: DiffableSectionedCall<SectionID, ItemID>) throws(Failure) {
         switch call {
@@ -131,48 +156,46 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
             ids = []
             items = []
             owner = [:]
+            offsets = nil
         case .appendSections(let new):
             try addSections(new, at: ids.count)
         case .insertSections(let new, let placement):
             try Self.requireUnique(new, section: true)
             if new.contains(placement.anchor) { throw .anchorIsInserted("\(placement.anchor)", isSection: true) }
-            guard let anchor = ids.firstIndex(of: placement.anchor) else {
+            guard let anchor = offset(ofSection: placement.anchor) else {
                 throw .unknownSection("\(placement.anchor)", condition: "insertIndex != NSNotFound")
             }
             try addSections(new, at: Self.isBefore(placement) ? anchor : anchor + 1)
         case .deleteSections(let gone):
             try Self.requireUnique(gone, section: true)
-            for id in gone {
-                guard let index = ids.firstIndex(of: id) else { continue }
-                for item in items[index] { owner[item] = nil }
-                ids.remove(at: index)
-                items.remove(at: index)
-            }
+            deleteSections(Set(gone))
         case .moveSection(let id, let placement):
             if id == placement.anchor { throw .moveOntoItself("\(id)", isSection: true) }
-            guard let from = ids.firstIndex(of: id) else {
+            guard let from = offset(ofSection: id) else {
                 throw .unknownSection("\(id)", condition: "fromSection != NSNotFound")
             }
-            guard ids.contains(placement.anchor) else {
+            guard var anchor = offset(ofSection: placement.anchor) else {
                 throw .unknownSection("\(placement.anchor)", condition: "toSection != NSNotFound")
             }
             let moving = items.remove(at: from)
             ids.remove(at: from)
-            let anchor = ids.firstIndex(of: placement.anchor)!
+            offsets = nil
+            if anchor > from { anchor -= 1 }
             let to = Self.isBefore(placement) ? anchor : anchor + 1
             ids.insert(id, at: to)
             items.insert(moving, at: to)
         case .reloadSections(let list):
             try Self.requireUnique(list, section: true)
-            for id in list where !ids.contains(id) { throw .reloadUnknownSection("\(id)") }
+            for id in list where offset(ofSection: id) == nil { throw .reloadUnknownSection("\(id)") }
             reloadedSections.formUnion(list)
         case .appendItems(let new, let section):
             guard !ids.isEmpty else { throw .noSections }
             try Self.requireUnique(new, section: false)
             let target = section ?? ids[ids.count - 1]
-            guard ids.contains(target) else { throw .unknownSection("\(target)", condition: "section != NSNotFound") }
+            guard let index = offset(ofSection: target) else {
+                throw .unknownSection("\(target)", condition: "section != NSNotFound")
+            }
             remove(new)
-            let index = ids.firstIndex(of: target)!
             items[index].append(contentsOf: new)
             for item in new { owner[item] = target }
         case .insertItems(let new, let placement):
@@ -209,26 +232,61 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     @inlinable
     mutating func addSections(_ new: [SectionID], at index: Int) throws(Failure) {
         try Self.requireUnique(new, section: true)
-        let existing = new.filter { ids.contains($0) }
-        guard existing.isEmpty else { throw .sectionsAlreadyExist(existing.map { "\($0)" }) }
+        var existing: [String] = []
+        for id in new where offset(ofSection: id) != nil { existing.append("\(id)") }
+        guard existing.isEmpty else { throw .sectionsAlreadyExist(existing) }
+        if index == ids.count, offsets != nil {
+            for (offset, id) in new.enumerated() { offsets![id] = index + offset }
+        } else {
+            offsets = nil
+        }
         ids.insert(contentsOf: new, at: index)
         items.insert(contentsOf: [[ItemID]](repeating: [], count: new.count), at: index)
     }
 
-    /// Removes the items held, wherever they are.
+    /// Deletes the sections of `gone` that are held, with their items, in
+    /// one pass; the others are ignored, as UIKit does.
+    @inlinable
+    mutating func deleteSections(_ gone: Set<SectionID>) {
+        guard !gone.isEmpty else { return }
+        var kept = 0
+        for index in ids.indices {
+            if gone.contains(ids[index]) {
+                for item in items[index] { owner[item] = nil }
+            } else {
+                ids.swapAt(kept, index)
+                items.swapAt(kept, index)
+                kept += 1
+            }
+        }
+        guard kept < ids.count else { return }
+        ids.removeSubrange(kept...)
+        items.removeSubrange(kept...)
+        offsets = nil
+    }
+
+    /// Removes the items held, wherever they are, touching only the
+    /// sections that hold them.
     @inlinable
     mutating func remove(_ gone: [ItemID]) {
-        let held = Set(gone.filter { owner[$0] != nil })
-        guard !held.isEmpty else { return }
-        for index in items.indices { items[index].removeAll { held.contains($0) } }
-        for item in held { owner[item] = nil }
+        var held = Set<ItemID>()
+        var holders = Set<SectionID>()
+        for item in gone {
+            guard let section = owner.removeValue(forKey: item) else { continue }
+            held.insert(item)
+            holders.insert(section)
+        }
+        for section in holders {
+            let index = offset(ofSection: section)!
+            items[index].removeAll { held.contains($0) }
+        }
     }
 
     /// Puts `new` (held nowhere) before or after the placement's anchor item.
     @inlinable
     mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) {
         let section = owner[placement.anchor]!
-        let index = ids.firstIndex(of: section)!
+        let index = offset(ofSection: section)!
         let anchor = items[index].firstIndex(of: placement.anchor)!
         items[index].insert(contentsOf: new, at: Self.isBefore(placement) ? anchor : anchor + 1)
         for item in new { owner[item] = section }

@@ -126,6 +126,114 @@ import UpdateCheckDiffable
         #expect(model.displayed.map(\.id) == ["S"])
     }
 
+    /// Past a few sections the model finds sections through a table of
+    /// offsets; 2,000 random batches of edits on 17 to 40 sections (moves,
+    /// insertions and deletions of sections, items placed across them) end
+    /// in the sections a plain list edited by hand ends in, and lookups of a
+    /// missing section still fail with UIKit's message.
+    @Test func manySectionsEditLikeAPlainList() throws {
+        var random = SplitMix64(seed: 22)
+        for _ in 0..<2_000 {
+            var sections: [(id: String, items: [String])] = (0..<Int.random(in: 17...40, using: &random)).map {
+                section in
+                ("S\(section)", (0..<Int.random(in: 0...2, using: &random)).map { "i\(section).\($0)" })
+            }
+            let old = Snapshot(sections.map { .init(id: $0.id, items: $0.items) })
+            var calls: [Call] = []
+            var fresh = 0
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let call = Self.randomEdit(of: sections, fresh: &fresh, using: &random)
+                Self.edit(&sections, call)
+                calls.append(call)
+            }
+            var model = Model(showing: old)
+            try model.perform(Batch(dataSource: old, calls: calls))
+            #expect(
+                model.snapshot == Snapshot(sections.map { .init(id: $0.id, items: $0.items) }), "\(old) \(calls)")
+        }
+        let many = Snapshot((0..<20).map { .init(id: "S\($0)", items: []) })
+        #expect(
+            Self.failure(many, [.moveSection("S3", .after("S9")), .appendItems(["x"], toSection: "X")])
+                == .unknownSection("X", condition: "section != NSNotFound"))
+        #expect(
+            Self.failure(many, [.deleteSections(["S1"]), .appendSections(["S2"])]) == .sectionsAlreadyExist(["S2"]))
+        #expect(Self.failure(many, [.deleteSections(["S1"]), .reloadSections(["S1"])]) == .reloadUnknownSection("S1"))
+    }
+
+    /// A valid edit of `sections`: IDs named by it exist where they must,
+    /// new IDs are numbered from `fresh`.
+    static func randomEdit(
+        of sections: [(id: String, items: [String])], fresh: inout Int, using random: inout SplitMix64
+    ) -> Call {
+        let ids = sections.map(\.id)
+        let items = sections.flatMap(\.items)
+        func place<ID>(_ anchor: ID) -> SnapshotPlacement<ID> {
+            Bool.random(using: &random) ? .before(anchor) : .after(anchor)
+        }
+        func newSections() -> [String] {
+            (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                fresh += 1
+                return "N\(fresh)"
+            }
+        }
+        func someItems() -> [String] {
+            var picked = Set(items.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
+            fresh += 1
+            picked.insert("n\(fresh)")
+            return picked.sorted()
+        }
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: return .appendSections(newSections())
+        case 1 where !ids.isEmpty: return .insertSections(newSections(), place(ids.randomElement(using: &random)!))
+        case 2: return .deleteSections(Array(Set((0..<2).compactMap { _ in ids.randomElement(using: &random) })))
+        case 3 where ids.count > 1:
+            let pair = ids.shuffled(using: &random).prefix(2)
+            return .moveSection(pair.first!, place(pair.last!))
+        case 4 where !ids.isEmpty: return .appendItems(someItems(), toSection: ids.randomElement(using: &random)!)
+        case 5 where items.count > 1:
+            let pair = items.shuffled(using: &random).prefix(2)
+            return .moveItem(pair.first!, place(pair.last!))
+        case 6 where !items.isEmpty:
+            let anchor = items.randomElement(using: &random)!
+            return .insertItems(someItems().filter { $0 != anchor }, place(anchor))
+        case 7: return .deleteItems(Array(Set(items.shuffled(using: &random).prefix(3))))
+        default: return .reloadSections(Array(ids.prefix(1)))
+        }
+    }
+
+    /// Applies a valid edit to a plain list of sections, searching it in place.
+    static func edit(_ sections: inout [(id: String, items: [String])], _ call: Call) {
+        func offset(_ placement: SnapshotPlacement<String>, in ids: [String]) -> Int {
+            let anchor = ids.firstIndex(of: placement.anchor)!
+            if case .before = placement { return anchor }
+            return anchor + 1
+        }
+        func remove(_ gone: [String]) {
+            for index in sections.indices { sections[index].items.removeAll { gone.contains($0) } }
+        }
+        func insert(_ new: [String], _ placement: SnapshotPlacement<String>) {
+            remove(new)
+            let section = sections.firstIndex { $0.items.contains(placement.anchor) }!
+            sections[section].items.insert(contentsOf: new, at: offset(placement, in: sections[section].items))
+        }
+        switch call {
+        case .appendSections(let new): sections += new.map { ($0, []) }
+        case .insertSections(let new, let placement):
+            sections.insert(contentsOf: new.map { ($0, []) }, at: offset(placement, in: sections.map(\.id)))
+        case .deleteSections(let gone): sections.removeAll { gone.contains($0.id) }
+        case .moveSection(let id, let placement):
+            let moving = sections.remove(at: sections.firstIndex { $0.id == id }!)
+            sections.insert(moving, at: offset(placement, in: sections.map(\.id)))
+        case .appendItems(let new, let section):
+            remove(new)
+            sections[sections.firstIndex { $0.id == section }!].items += new
+        case .insertItems(let new, let placement): insert(new, placement)
+        case .moveItem(let id, let placement): insert([id], placement)
+        case .deleteItems(let gone): remove(gone)
+        default: break
+        }
+    }
+
     /// The adapter passes every pair of up to two sections and three items
     /// (two items when it reloads).
     @Test func adapterPassesExhaustively() {

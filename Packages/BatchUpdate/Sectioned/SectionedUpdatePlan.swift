@@ -32,6 +32,9 @@ public struct SectionedUpdatePlan<SectionID: Hashable & Sendable, ItemID: Hashab
     ///   or a failed verification, ``BatchUpdateError/changedIDNotKept(id:)``
     ///   for a changed item or section missing from either snapshot.
     /// - Complexity: O(*n* log *n*) for the verification's independent runs.
+    ///   Inlinable, so that the diff and its verification are specialised
+    ///   for the caller's IDs.
+    @inlinable
     public init(
         old: SectionedSnapshot<SectionID, ItemID>, new: SectionedSnapshot<SectionID, ItemID>,
         changedItems: Set<ItemID> = [], changedSections: Set<SectionID> = []
