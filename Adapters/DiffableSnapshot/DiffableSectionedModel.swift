@@ -205,7 +205,7 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
                 throw .unknownItem("\(placement.anchor)", condition: "section != NSNotFound")
             }
             remove(new)
-            place(new, placement)
+            try place(new, placement)
         case .deleteItems(let gone):
             try Self.requireUnique(gone, section: false)
             remove(gone)
@@ -216,7 +216,7 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
                 throw .unknownItem("\(placement.anchor)", condition: "toIndex != NSNotFound")
             }
             remove([id])
-            place([id], placement)
+            try place([id], placement)
         case .reconfigureItems(let list):
             try Self.requireUnique(list, section: false)
             for id in list where owner[id] == nil { throw .reconfigureUnknownItem("\(id)") }
@@ -277,17 +277,19 @@ struct EditedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
             holders.insert(section)
         }
         for section in holders {
-            let index = offset(ofSection: section)!
+            guard let index = offset(ofSection: section) else { continue }
             items[index].removeAll { held.contains($0) }
         }
     }
 
     /// Puts `new` (held nowhere) before or after the placement's anchor item.
     @inlinable
-    mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) {
-        let section = owner[placement.anchor]!
-        let index = offset(ofSection: section)!
-        let anchor = items[index].firstIndex(of: placement.anchor)!
+    mutating func place(_ new: [ItemID], _ placement: SnapshotPlacement<ItemID>) throws(Failure) {
+        // The anchor is held; it is missing from its section only in a model
+        // shown a snapshot with a repeated section ID, which UIKit refuses.
+        guard let section = owner[placement.anchor], let index = offset(ofSection: section),
+            let anchor = items[index].firstIndex(of: placement.anchor)
+        else { throw .unknownItem("\(placement.anchor)", condition: "section != NSNotFound") }
         items[index].insert(contentsOf: new, at: Self.isBefore(placement) ? anchor : anchor + 1)
         for item in new { owner[item] = section }
     }

@@ -102,7 +102,7 @@ public final class ScriptedNetwork<RecordID: Hashable & Sendable, Value: Equatab
 
     /// The continuation of unanswered request `id`, removed.
     private func take(_ id: Int) throws(OptimisticStateTestingError) -> CheckedContinuation<Value, any Error> {
-        guard requests.indices.contains(id - 1) else { throw .unknownRequest(id) }
+        guard id > 0, requests.indices.contains(id - 1) else { throw .unknownRequest(id) }
         guard let continuation = waiting.removeValue(forKey: id) else { throw .alreadyAnswered(id) }
         return continuation
     }

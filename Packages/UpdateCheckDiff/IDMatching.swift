@@ -250,3 +250,23 @@ struct IDMatching: Sendable {
         return .duplicateIDs(in: side, duplicates: duplicates)
     }
 }
+
+/// Throws the error naming every duplicate ID of `ids` with all of its
+/// offsets, if it has one: the one uniqueness check of a snapshot that did
+/// not come through a diff (a ``VersionedList``, a plan of a hand-made diff).
+///
+/// - Complexity: O(*n*) expected hashing; 16 IDs or fewer are compared
+///   without allocating.
+@inlinable
+package func requireUniqueIDs<ID: Hashable>(_ ids: [ID], side: SnapshotSide) throws(ListDiffError) {
+    if ids.count <= 16 {
+        for index in ids.indices.dropFirst() where ids[..<index].contains(ids[index]) {
+            throw IDMatching.duplicates(in: ids, side: side)
+        }
+        return
+    }
+    var seen = Set<ID>(minimumCapacity: ids.count)
+    for id in ids where !seen.insert(id).inserted {
+        throw IDMatching.duplicates(in: ids, side: side)
+    }
+}

@@ -189,8 +189,10 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         if let fast, case .pairedMoves = fast { return fast }
         if crossChecksStandardLibrary && old.count + new.count <= standardLibraryLimit {
             let (oldArray, newArray) = original ?? (Array(old), Array(new))
-            let difference = diff.collectionDifference
-            guard oldArray.applying(difference) == newArray else { return .pairedMoves(standardLibrary: true) }
+            // The fast checks passed, so the offsets are distinct and in range.
+            guard let difference = diff.collectionDifference, oldArray.applying(difference) == newArray else {
+                return .pairedMoves(standardLibrary: true)
+            }
             guard newArray.applying(difference.inverse()) == oldArray else {
                 return .inverse
             }
@@ -217,7 +219,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
             if standardLibrary {
                 return Self.failure(
                     old, new, .pairedMovesReachNew, expected: Self.text(new),
-                    actual: Self.text(old.applying(diff.collectionDifference)) + " (standard library)")
+                    actual: diff.collectionDifference.flatMap { old.applying($0) }.map(Self.text) ?? "no result"
+                        + " (standard library)")
             }
             return Self.failure(
                 old, new, .pairedMovesReachNew, expected: Self.text(new),
@@ -226,7 +229,8 @@ public struct PairVerifier<ID: Hashable & Sendable> {
         case .inverse:
             return Self.failure(
                 old, new, .inverseRestoresOld, expected: Self.text(old),
-                actual: Self.text(new.applying(diff.collectionDifference.inverse())) + " (standard library)")
+                actual: diff.collectionDifference.flatMap { new.applying($0.inverse()) }.map(Self.text) ?? "no result"
+                    + " (standard library)")
         case .moves(let minimum):
             return Self.failure(
                 old, new, .minimalMoves, expected: "\(minimum) moves", actual: "\(diff.moves.count) moves")

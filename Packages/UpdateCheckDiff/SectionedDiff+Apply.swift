@@ -24,6 +24,15 @@ extension SectionedDiff {
             throw .doesNotFit(
                 reason: "it gives \(newItemCounts.count) item counts for \(newSectionIDs.count) new sections.")
         }
+        var room = old.itemCount + itemInsertions.count
+        for (section, count) in newItemCounts.enumerated() {
+            guard count >= 0, count <= room else {
+                throw .doesNotFit(
+                    reason: "it gives new section \(section) \(count) items, which a new snapshot of "
+                        + "\(old.itemCount) old items and \(itemInsertions.count) insertions cannot hold.")
+            }
+            room -= count
+        }
         var leaves = old.sections.map { [Bool](repeating: false, count: $0.items.count) }
         func leave(_ position: ItemPosition, _ id: ItemID, _ role: String) throws(ListDiffError) {
             guard let found = old[position] else {

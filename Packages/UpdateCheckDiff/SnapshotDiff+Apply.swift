@@ -26,6 +26,9 @@ extension SnapshotDiff {
     /// - Throws: ``ListDiffError/doesNotFit(reason:)`` naming the offset and IDs.
     @inlinable
     func place(_ source: [ID], backward: Bool, leaves: inout [Bool], slots: inout [ID?]) throws(ListDiffError) {
+        guard oldCount >= 0, newCount >= 0 else {
+            throw .doesNotFit(reason: "it counts \(oldCount) old and \(newCount) new IDs; a count cannot be negative.")
+        }
         let sourceSide = backward ? "new" : "old"
         let targetSide = backward ? "old" : "new"
         let sourceCount = backward ? newCount : oldCount

@@ -1,10 +1,12 @@
 extension SnapshotDiff {
     /// The diff as the standard library's `CollectionDifference`, for
     /// `old.applying(_:)`: deletions and insertions as plain changes, each
-    /// move as a removal and an insertion associated with each other.
+    /// move as a removal and an insertion associated with each other;
+    /// `nil` for a diff no pair of snapshots has (two changes at one offset,
+    /// a negative offset), which the standard library cannot represent.
     /// - Complexity: O(*n* log *n*) in the number of changes.
     @inlinable
-    public var collectionDifference: CollectionDifference<ID> {
+    public var collectionDifference: CollectionDifference<ID>? {
         var changes: [CollectionDifference<ID>.Change] = []
         changes.reserveCapacity(deletions.count + insertions.count + 2 * moves.count)
         for deletion in deletions {
@@ -17,10 +19,7 @@ extension SnapshotDiff {
             changes.append(.remove(offset: move.from, element: move.id, associatedWith: move.to))
             changes.append(.insert(offset: move.to, element: move.id, associatedWith: move.from))
         }
-        guard let difference = CollectionDifference(changes) else {
-            preconditionFailure("a SnapshotDiff with overlapping offsets has no CollectionDifference")
-        }
-        return difference
+        return CollectionDifference(changes)
     }
 
     /// Converts a standard-library difference, with the old snapshot's count.
@@ -32,8 +31,9 @@ extension SnapshotDiff {
     /// contradicts the IDs, or the offsets do not fit `oldCount`.
     @inlinable
     public init?(_ difference: CollectionDifference<ID>, oldCount: Int) {
-        let newCount = oldCount - difference.removals.count + difference.insertions.count
-        guard oldCount >= 0, newCount >= 0 else { return nil }
+        let (kept, belowZero) = oldCount.subtractingReportingOverflow(difference.removals.count)
+        let (newCount, overflow) = kept.addingReportingOverflow(difference.insertions.count)
+        guard oldCount >= 0, newCount >= 0, !belowZero, !overflow else { return nil }
         var removedAt: [ID: Int] = [:]
         for change in difference.removals {
             guard case .remove(let offset, let id, _) = change, (0..<oldCount).contains(offset),
@@ -76,14 +76,17 @@ extension SnapshotDiff {
     public init?(_ difference: CollectionDifference<ID>) {
         var oldCount = 0
         for change in difference.removals {
-            if case .remove(let offset, _, _) = change { oldCount = max(oldCount, offset + 1) }
+            guard case .remove(let offset, _, _) = change, offset < .max else { return nil }
+            oldCount = max(oldCount, offset + 1)
         }
         var newCount = 0
         for change in difference.insertions {
-            if case .insert(let offset, _, _) = change { newCount = max(newCount, offset + 1) }
+            guard case .insert(let offset, _, _) = change, offset < .max else { return nil }
+            newCount = max(newCount, offset + 1)
         }
         let delta = difference.removals.count - difference.insertions.count
-        oldCount = max(oldCount, newCount + delta)
-        self.init(difference, oldCount: oldCount)
+        let (counted, overflow) = newCount.addingReportingOverflow(delta)
+        guard !overflow else { return nil }
+        self.init(difference, oldCount: max(oldCount, counted))
     }
 }

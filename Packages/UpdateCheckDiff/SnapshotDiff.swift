@@ -36,9 +36,10 @@ public struct SnapshotDiff<ID: Hashable & Sendable>: Sendable, Equatable {
     @inlinable
     public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty }
 
-    /// The number of IDs present in both snapshots.
+    /// The number of IDs present in both snapshots (for a diff that fits
+    /// its snapshots; wrapping, never trapping, for counts that do not).
     @inlinable
-    public var keptCount: Int { oldCount - deletions.count }
+    public var keptCount: Int { oldCount &- deletions.count }
 }
 
 extension SnapshotDiff: CustomStringConvertible {

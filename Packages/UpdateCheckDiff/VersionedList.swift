@@ -14,7 +14,9 @@
 public struct VersionedList<ID: Hashable & Sendable>: Sendable, Equatable {
     /// The current snapshot.
     public private(set) var ids: [ID]
-    /// The current version; every successful change increases it by one.
+    /// The current version; every successful change increases it by one
+    /// (wrapping from `UInt64.max` to 0, so a list created near the top
+    /// never traps).
     public private(set) var version: UInt64
 
     /// Creates a list at `version`.
@@ -22,7 +24,7 @@ public struct VersionedList<ID: Hashable & Sendable>: Sendable, Equatable {
     /// - Throws: ``ListDiffError/duplicateIDs(in:duplicates:)`` (side `new`)
     ///   when `ids` holds an ID twice.
     public init(_ ids: [ID], version: UInt64 = 0) throws(ListDiffError) {
-        try Self.requireUnique(ids)
+        try requireUniqueIDs(ids, side: .new)
         self.ids = ids
         self.version = version
     }
@@ -46,9 +48,9 @@ public struct VersionedList<ID: Hashable & Sendable>: Sendable, Equatable {
             throw .staleVersion(captured: capturedVersion, current: version)
         }
         let updated = try diff.apply(to: ids)
-        try Self.requireUnique(updated)
+        try requireUniqueIDs(updated, side: .new)
         ids = updated
-        version += 1
+        version &+= 1
     }
 
     /// Replaces the snapshot with `newIDs` synchronously, returning the diff
@@ -59,16 +61,8 @@ public struct VersionedList<ID: Hashable & Sendable>: Sendable, Equatable {
     public mutating func replace(with newIDs: [ID]) throws(ListDiffError) -> SnapshotDiff<ID> {
         let changes = try diff(from: ids, to: newIDs)
         ids = newIDs
-        version += 1
+        version &+= 1
         return changes
-    }
-
-    /// Throws the duplicate-ID error of `ids`, if it has one.
-    private static func requireUnique(_ ids: [ID]) throws(ListDiffError) {
-        var seen = Set<ID>(minimumCapacity: ids.count)
-        for id in ids where !seen.insert(id).inserted {
-            throw IDMatching.duplicates(in: ids, side: .new)
-        }
     }
 }
 

@@ -114,6 +114,18 @@ import UpdateCheckDiffable
         #expect(Self.failure(old, [.deleteSections(["X"]), .deleteItems(["z"])]) == nil)
     }
 
+    /// A model shown a snapshot that repeats a section ID (which UIKit never
+    /// holds) answers edits with an error or a result, never a trap.
+    @Test func aRepeatedSectionIDIsNoTrap() {
+        let repeated = Self.snapshot(("S", ["a"]), ("S", ["b"]))
+        #expect(
+            Self.failure(repeated, [.insertItems(["c"], .after("b"))])
+                == .unknownItem("b", condition: "section != NSNotFound"))
+        #expect(
+            Self.failure(repeated, [.moveItem("a", .before("b"))])
+                == .unknownItem("b", condition: "section != NSNotFound"))
+    }
+
     /// A failed edit applies nothing.
     @Test func failedBatchAppliesNothing() {
         let old = Self.snapshot(("S", ["a"]))

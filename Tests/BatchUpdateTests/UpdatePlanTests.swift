@@ -70,6 +70,19 @@ import UpdateCheckDiff
             (error as? BatchUpdateError)
                 == .invalidSnapshots(.duplicateIDs(in: .old, duplicates: [DuplicateID(id: "a", offsets: [0, 2])]))
         }
+        // A hand-made diff that fits a pair with repeated IDs (an empty one)
+        // is refused too: a diffable data source would raise on the IDs.
+        let empty = SnapshotDiff<String>(oldCount: 2, newCount: 2, deletions: [], insertions: [], moves: [])
+        #expect(
+            throws: BatchUpdateError.invalidSnapshots(
+                .duplicateIDs(in: .old, duplicates: [DuplicateID(id: "a", offsets: [0, 1])]))
+        ) { try UpdatePlan(old: ["a", "a"], new: ["a", "a"], diff: empty, changed: ["a"]) }
+        let long = (0..<20).map { "i\($0)" }
+        let kept = SnapshotDiff<String>(oldCount: 21, newCount: 21, deletions: [], insertions: [], moves: [])
+        #expect(
+            throws: BatchUpdateError.invalidSnapshots(
+                .duplicateIDs(in: .new, duplicates: [DuplicateID(id: "i3", offsets: [3, 20])]))
+        ) { try UpdatePlan(old: long + ["x"], new: long + ["i3"], diff: kept) }
     }
 
     @Test(arguments: ["b", "d", "z"])

@@ -199,6 +199,19 @@ import Testing
         #expect(try JUnitValidator.validate(file: output).problems == [])
     }
 
+    /// Totals saturate instead of trapping, whatever counts a caller gives.
+    @Test func totalsSaturate() {
+        var totals = JUnitTotals(tests: .max, milliseconds: .max)
+        totals.add(JUnitTotals(tests: 1, failures: 2, milliseconds: 1))
+        #expect(totals == JUnitTotals(tests: .max, failures: 2, milliseconds: JUnitTimeFormat.maxMilliseconds))
+        #expect(totals.passed == Int.max - 2)
+        #expect(JUnitTotals(tests: 1, failures: .min).passed == Int.max)
+        #expect(JUnitTotals(tests: .min, failures: 1).passed == 0)
+        var low = JUnitTotals(failures: .min, milliseconds: .min)
+        low.add(JUnitTotals(failures: -1, milliseconds: -1))
+        #expect(low.failures == .min && low.milliseconds == 0)
+    }
+
     @Test func suiteLevelResultsBecomeCountedCases() throws {
         let output = TemporaryFolder.shared.path("merged.xml")
         let totals = try JUnitMerger.merge([Self.fixture("junit-suite-error.xml")], into: output)

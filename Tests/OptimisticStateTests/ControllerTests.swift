@@ -226,11 +226,24 @@ import Testing
         }
     #endif
 
+    /// Answering a request number that was never sent is a typed error,
+    /// down to the lowest `Int`.
+    @Test func unsentRequestsAreUnknown() {
+        let network = ScriptedNetwork<String, Bool>()
+        for id in [0, -1, Int.min, 1, Int.max] {
+            #expect(throws: OptimisticStateTestingError.unknownRequest(id)) { try network.succeed(id, with: true) }
+        }
+    }
+
     @Test func durationsBecomeWholeMilliseconds() {
         guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
         let timing = ControllerTiming(timeout: .milliseconds(1_500), retry: .seconds(-1), clock: ContinuousClock())
         #expect(timing.timeoutMilliseconds == 1_500)
         #expect(timing.retryMilliseconds == 0)
+        let underASecond = ControllerTiming(
+            timeout: .milliseconds(-500), retry: .nanoseconds(-1), clock: ContinuousClock())
+        #expect(underASecond.timeoutMilliseconds == 0)
+        #expect(underASecond.retryMilliseconds == 0)
         let huge = ControllerTiming(timeout: .seconds(Int64.max), retry: .microseconds(2_999), clock: SuspendingClock())
         #expect(huge.timeoutMilliseconds == .max)
         #expect(huge.retryMilliseconds == 2)

@@ -13,7 +13,7 @@ import UpdateCheckDiff
         let new = ["c", "a", "d"]
         let changes = try diff(from: old, to: new)
         #expect(try changes.apply(to: old) == ["c", "a", "d"])
-        #expect(old.applying(changes.collectionDifference) == new)
+        #expect(old.applying(try #require(changes.collectionDifference)) == new)
         try changes.verify(from: old, to: new)
 
         let rows = try diff(from: [Row(id: "a", title: "Milk")], to: [Row(id: "a", title: "Oat milk")], id: \.id)

@@ -94,6 +94,24 @@ import Testing
         #expect(throws: ListDiffError.self) { try result.apply(to: Self.snapshot(("S", ["a", "x"]), ("T", ["c"]))) }
     }
 
+    /// A hand-made diff giving a new section a negative or impossibly large
+    /// item count is refused before anything is allocated, in `apply`,
+    /// `verify` and `flattened`.
+    @Test func impossibleItemCountsDoNotFit() {
+        let old = Self.snapshot(("S", []))
+        for count in [-1, Int.min, 1, Int.max] {
+            let result = SectionedDiff<String, String>(
+                sections: SnapshotDiff(oldCount: 1, newCount: 1, deletions: [], insertions: [], moves: []),
+                oldItemCounts: [0], newItemCounts: [count], itemDeletions: [], itemInsertions: [], itemMoves: [])
+            let refusal = ListDiffError.doesNotFit(
+                reason: "it gives new section 0 \(count) items, which a new snapshot of 0 old items and 0 "
+                    + "insertions cannot hold.")
+            #expect(throws: refusal) { try result.apply(to: old) }
+            #expect(throws: ListDiffError.self) { try result.verify(from: old, to: old) }
+            #expect(throws: refusal) { try result.flattened(old: old) }
+        }
+    }
+
     /// A diff that forgets an item of a deleted section is refused with the
     /// item, its position and the section named.
     @Test func forgottenItemOfDeletedSectionDoesNotFit() throws {

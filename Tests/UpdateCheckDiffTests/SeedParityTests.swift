@@ -16,7 +16,7 @@ import UpdateCheckDiff
     func fixedCasesVerify(old: [String], new: [String]) throws {
         let result = try verifiedDiff(from: old, to: new)
         #expect(try result.apply(to: old) == new)
-        #expect(old.applying(result.collectionDifference) == new)
+        #expect(old.applying(try #require(result.collectionDifference)) == new)
     }
 
     /// `[a, b, c] -> [c, a, d]` has exactly this diff: b deleted at old 1,

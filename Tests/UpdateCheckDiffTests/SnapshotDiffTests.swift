@@ -79,7 +79,7 @@ import UpdateCheckDiff
         let old = ["a", "b", "c", "d", "e"]
         let new = ["e", "a", "f", "c", "b"]
         let result = try diff(from: old, to: new)
-        let standard = result.collectionDifference
+        let standard = try #require(result.collectionDifference)
         #expect(old.applying(standard) == new)
         #expect(new.applying(standard.inverse()) == old)
         let moved = standard.removals.filter { if case .remove(_, _, _?) = $0 { true } else { false } }
@@ -104,6 +104,32 @@ import UpdateCheckDiff
         let standard = CollectionDifference<String>([.remove(offset: 3, element: "x", associatedWith: nil)])!
         #expect(SnapshotDiff(standard, oldCount: 2) == nil)
         #expect(SnapshotDiff(standard)?.oldCount == 4)
+    }
+
+    /// A hand-made diff with impossible counts or offsets gets an answer
+    /// (an error, `nil`), never a trap: negative and extreme counts, clashing
+    /// offsets, offsets at the top of `Int`.
+    @Test func impossibleHandMadeDiffsAreRefused() {
+        let negative = SnapshotDiff<Int>(
+            oldCount: 0, newCount: .min, deletions: [], insertions: [.init(offset: 0, id: 1)], moves: [])
+        let refusal = ListDiffError.doesNotFit(
+            reason: "it counts 0 old and \(Int.min) new IDs; a count cannot be negative.")
+        #expect(throws: refusal) { try negative.apply(to: []) }
+        #expect(throws: ListDiffError.self) { try negative.verify(from: [], to: []) }
+        #expect(throws: ListDiffError.self) { try negative.inverse().apply(to: []) }
+        let belowZero = SnapshotDiff<Int>(
+            oldCount: .min, newCount: 0, deletions: [.init(offset: 0, id: 1)], insertions: [], moves: [])
+        #expect(belowZero.keptCount == Int.max)
+        #expect(throws: ListDiffError.self) { try belowZero.inverse().apply(to: []) }
+        let clashing = SnapshotDiff<Int>(
+            oldCount: 2, newCount: 0, deletions: [.init(offset: 0, id: 1), .init(offset: 0, id: 2)], insertions: [],
+            moves: [])
+        #expect(clashing.collectionDifference == nil)
+        let atTheTop = CollectionDifference<Int>([.remove(offset: .max, element: 1, associatedWith: nil)])!
+        #expect(SnapshotDiff(atTheTop) == nil)
+        let inserted = CollectionDifference<Int>([.insert(offset: 0, element: 1, associatedWith: nil)])!
+        #expect(SnapshotDiff(inserted, oldCount: .max) == nil)
+        #expect(SnapshotDiff(inserted, oldCount: 0)?.newCount == 1)
     }
 
     /// A diff whose moves are not minimal fails verification naming the pair and counts.

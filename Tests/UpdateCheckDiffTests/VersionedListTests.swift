@@ -29,6 +29,19 @@ import UpdateCheckDiff
         #expect(list.ids == ["b", "a"] && list.version == 9)
     }
 
+    /// A list created at the top version wraps to 0 on its next change, and
+    /// a diff captured before the wrap is stale after it.
+    @Test func theTopVersionWraps() throws {
+        var list = try VersionedList(["a"], version: .max)
+        let captured = list.capture()
+        try list.replace(with: ["b"])
+        #expect(list.version == 0)
+        let changes = try diff(from: captured.snapshot, to: ["c"])
+        #expect(throws: ListDiffError.staleVersion(captured: .max, current: 0)) {
+            try list.apply(changes, capturedVersion: captured.version)
+        }
+    }
+
     /// Duplicates are refused on creation, on replace, and from a diff that would repeat an ID.
     @Test func duplicatesAreRefused() throws {
         #expect(throws: ListDiffError.self) { try VersionedList(["a", "a"]) }

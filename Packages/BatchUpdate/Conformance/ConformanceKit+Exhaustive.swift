@@ -15,7 +15,7 @@ extension ConformanceKit {
         for new in selections {
             let base: UpdatePlan<Int>
             do {
-                base = try UpdatePlan(old: old, new: new, diff: diff(from: old, to: new))
+                base = try UpdatePlan(unique: old, new: new, diff: diff(from: old, to: new), changed: [])
             } catch {
                 preconditionFailure("ordered selections have unique IDs: \(error)")
             }

@@ -14,12 +14,27 @@ extension UpdatePlan {
     ///   - diff: the diff computed from `old` to `new`.
     ///   - changed: IDs present in both snapshots whose content differs;
     ///     repeated IDs count once.
-    /// - Throws: ``BatchUpdateError/diffDoesNotFit(reason:)`` naming the
-    ///   first offset that disagrees; ``BatchUpdateError/changedIDNotKept(id:)``
+    /// - Throws: ``BatchUpdateError/invalidSnapshots(_:)`` when a snapshot
+    ///   holds an ID twice (a diffable data source would refuse it);
+    ///   ``BatchUpdateError/diffDoesNotFit(reason:)`` naming the first
+    ///   offset that disagrees; ``BatchUpdateError/changedIDNotKept(id:)``
     ///   for a changed ID that is not in both snapshots.
     /// - Complexity: O(*n*) expected hashing for *n* IDs.
     @inlinable
     public init(old: [ID], new: [ID], diff: SnapshotDiff<ID>, changed: [ID] = []) throws(BatchUpdateError) {
+        do {
+            try requireUniqueIDs(old, side: .old)
+            try requireUniqueIDs(new, side: .new)
+        } catch {
+            throw .invalidSnapshots(error)
+        }
+        try self.init(unique: old, new: new, diff: diff, changed: changed)
+    }
+
+    /// ``init(old:new:diff:changed:)`` for snapshots already known to hold
+    /// unique IDs: a diff computed from them proves it.
+    @inlinable
+    init(unique old: [ID], new: [ID], diff: SnapshotDiff<ID>, changed: [ID]) throws(BatchUpdateError) {
         let sourceOfNew = try Self.sources(old: old, new: new, diff: diff)
         var moved = [Bool](repeating: false, count: new.count)
         for move in diff.moves { moved[move.to] = true }
@@ -55,7 +70,7 @@ extension UpdatePlan {
         } catch {
             throw .invalidSnapshots(error)
         }
-        try self.init(old: old, new: new, diff: structure, changed: changed)
+        try self.init(unique: old, new: new, diff: structure, changed: changed)
     }
 
     /// Builds the plan of a change set computed for `old` → `new`: its

@@ -91,6 +91,9 @@ public struct UpdatePlan<ID: Hashable & Sendable>: Sendable {
     public var isEmpty: Bool { deletedCount == 0 && insertedCount == 0 && movedCount == 0 && changedCount == 0 }
 
     /// The new offset of the item at `oldIndex`, or `nil` when it is deleted.
+    ///
+    /// - Precondition: `oldIndex` is an offset of ``old``, as for an array's
+    ///   subscript.
     @inlinable
     public func newIndex(ofOld oldIndex: Int) -> Int? {
         let target = targetOfOld[oldIndex]
@@ -98,6 +101,8 @@ public struct UpdatePlan<ID: Hashable & Sendable>: Sendable {
     }
 
     /// The old offset of the item at `newIndex`, or `nil` when it is inserted.
+    ///
+    /// - Precondition: `newIndex` is an offset of ``new``.
     @inlinable
     public func oldIndex(ofNew newIndex: Int) -> Int? {
         let source = sourceOfNew[newIndex]
@@ -105,6 +110,8 @@ public struct UpdatePlan<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Whether the kept item at `newIndex` is one of the diff's moves.
+    ///
+    /// - Precondition: `newIndex` is an offset of ``new``.
     @inlinable
     public func isMoved(new newIndex: Int) -> Bool { flagsOfNew[newIndex] & Self.movedFlag != 0 }
 

@@ -28,7 +28,15 @@ public struct JUnitTotals: Sendable, Equatable, Hashable {
 
     /// Cases that passed: `tests - failures - errors - skipped` (never below
     /// 0; exact when each case has at most one result).
-    public var passed: Int { max(0, tests - failures - errors - skipped) }
+    public var passed: Int {
+        var left = tests
+        for part in [failures, errors, skipped] {
+            let (rest, overflow) = left.subtractingReportingOverflow(part)
+            if overflow { return part < 0 ? .max : 0 }
+            left = rest
+        }
+        return max(0, left)
+    }
 
     /// Counts one case.
     @inlinable
@@ -46,17 +54,26 @@ public struct JUnitTotals: Sendable, Equatable, Hashable {
     /// Adds every count of `other`.
     @inlinable
     public mutating func add(_ other: JUnitTotals) {
-        tests += other.tests
-        failures += other.failures
-        errors += other.errors
-        skipped += other.skipped
+        tests = Self.saturating(tests, other.tests)
+        failures = Self.saturating(failures, other.failures)
+        errors = Self.saturating(errors, other.errors)
+        skipped = Self.saturating(skipped, other.skipped)
         add(milliseconds: other.milliseconds)
     }
 
     /// Adds a duration, saturating at ``JUnitTimeFormat/maxMilliseconds``.
     @inlinable
     mutating func add(milliseconds extra: Int64) {
-        milliseconds = min(milliseconds + extra, JUnitTimeFormat.maxMilliseconds)
+        let (sum, overflow) = milliseconds.addingReportingOverflow(extra)
+        milliseconds =
+            overflow ? (extra > 0 ? JUnitTimeFormat.maxMilliseconds : 0) : min(sum, JUnitTimeFormat.maxMilliseconds)
+    }
+
+    /// `count + more`, held at the bounds of `Int` instead of overflowing.
+    @inlinable
+    static func saturating(_ count: Int, _ more: Int) -> Int {
+        let (sum, overflow) = count.addingReportingOverflow(more)
+        return overflow ? (more > 0 ? .max : .min) : sum
     }
 }
 

@@ -57,8 +57,10 @@ public struct ControllerTiming: Sendable {
     /// Whole milliseconds of `duration`; 0 for a negative one, saturating.
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     static func milliseconds(_ duration: Duration) -> UInt64 {
+        // A negative duration under a second has 0 seconds and negative
+        // attoseconds, so its sign is checked whole.
+        guard duration > .zero else { return 0 }
         let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
         let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000)
         guard !overflow else { return .max }
         let (sum, sumOverflow) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000_000_000))
