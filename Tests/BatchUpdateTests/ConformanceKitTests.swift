@@ -94,6 +94,21 @@ import UpdateCheckDiff
         #expect(sizes.max()! > 900 && sizes.min()! < 100)
     }
 
+    /// A seed's pairs are a promise: a report names `random pair 17 of seed
+    /// 42` and anyone rebuilds it. A digest of 40 pairs, long enough to span
+    /// many chunks of the generator's edits, pins them (recorded before the
+    /// generator moved to chunked edits).
+    @Test func randomPairsStayTheSameForASeed() {
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in 0..<40 {
+            let pair = RandomPairs.pair(index, seed: 7, maxItems: 9_000)
+            for value in pair.old + [-1] + pair.new + [-2] + pair.changed + [-3] {
+                digest = (digest ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01B3
+            }
+        }
+        #expect(digest == 14_527_071_003_935_270_818)
+    }
+
     @Test func shardsTogetherCoverTheWholeRun() {
         let whole = ConformanceKit.check(StepAdapter(flaw: .forgetsRefresh), options: small)
         var parts: [ConformanceGroup] = []

@@ -1,5 +1,6 @@
 /// The rows of a ``SequentialRows``, in chunks, so that a call in the
-/// middle of a long list costs a chunk, not the list.
+/// middle of a long list costs a chunk, not the list (and the list that
+/// ``RandomPairs`` edits one item at a time, for the same reason).
 ///
 /// A toolkit that applies each call at once (NSTableView, RecyclerView)
 /// replays a plan of *n* moves as *n* removals and insertions. In one array
@@ -36,6 +37,12 @@ struct ChunkedRows<Element> {
         tail = []
         splitIfLarge(0)
     }
+
+    /// Every row, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    var elements: [Element] { tail.isEmpty ? head : head + tail.joined() }
 
     /// The number of chunks.
     @inlinable
