@@ -133,7 +133,8 @@ let package = Package(
             dependencies: [.target(name: "CLibXML2", condition: .when(platforms: [.linux]))],
             path: "Packages/JUnitReporter/LibXML2", swiftSettings: strict),
         .target(
-            name: "JUnitReporter", dependencies: ["UpdateCheckLibXML2", "UpdateCheckIO", "UpdateCheckPlatform"],
+            name: "JUnitReporter",
+            dependencies: ["UpdateCheckLibXML2", "UpdateCheckIO", "UpdateCheckPlatform", "UpdateCheckSupport"],
             path: "Packages/JUnitReporter/JUnitReporter", swiftSettings: strict),
         // The CLI: logic in a library, a tiny main.
         .target(
@@ -166,7 +167,8 @@ let package = Package(
             dependencies: ["StateExplorer", "OptimisticScenario", "OptimisticState", "OptimisticStateTesting"],
             path: "Tests/StateExplorerTests"),
         .testTarget(
-            name: "UpdateCheckDiffTests", dependencies: ["UpdateCheckDiff", "UpdateCheckSupport"], path: "Tests/UpdateCheckDiffTests"),
+            name: "UpdateCheckDiffTests", dependencies: ["UpdateCheckDiff", "UpdateCheckSupport"],
+            path: "Tests/UpdateCheckDiffTests"),
         .testTarget(
             name: "BatchUpdateTests", dependencies: ["BatchUpdate", "UpdateCheckDiff"], path: "Tests/BatchUpdateTests"),
         .testTarget(

@@ -213,14 +213,19 @@ enum ProtocolJSON: Equatable {
             index += 1  // the opening quote
             // Most strings hold no escape: one scan, one String.
             var end = index
+            var high: UInt8 = 0
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
                 bytes[end] >= 0x20
             {
+                high |= bytes[end]
                 end += 1
             }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
                 guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
                     throw error("a string that is not valid UTF-8")
+                }
+                guard high < 0x80 || StreamSafeText.isStreamSafe(text) else {
+                    throw error("a string that \(StreamSafeText.refusal)")
                 }
                 index = end + 1
                 return text
@@ -238,8 +243,12 @@ enum ProtocolJSON: Equatable {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     try flush(index)
+                    let text = String(scalars)
+                    guard StreamSafeText.isStreamSafe(text) else {
+                        throw error("a string that \(StreamSafeText.refusal)")
+                    }
                     index += 1
-                    return String(scalars)
+                    return text
                 }
                 if byte < 0x20 { throw error("a control character inside a string") }
                 if byte == UInt8(ascii: "\\") {

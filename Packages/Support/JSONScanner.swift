@@ -315,6 +315,9 @@ package struct JSONScanner {
         func invalid() -> JSONNode.SyntaxError {
             JSONNode.SyntaxError(line: startLine, column: startColumn, message: "invalid UTF-8 in string")
         }
+        func unsafe() -> JSONNode.SyntaxError {
+            JSONNode.SyntaxError(line: startLine, column: startColumn, message: "\(what()) \(StreamSafeText.refusal)")
+        }
         // Fast path: up to the closing quote with no escape or control character.
         let end = bytes.count
         var high: UInt8 = 0
@@ -338,6 +341,7 @@ package struct JSONScanner {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             let isASCII = high < 0x80
             guard isASCII || Self.isValidUTF8(text) else { throw invalid() }
+            guard isASCII || StreamSafeText.isStreamSafe(text) else { throw unsafe() }
             index += 1
             return body(text, isASCII)
         }
@@ -352,6 +356,7 @@ package struct JSONScanner {
                 let isASCII = out.allSatisfy { $0 < 0x80 }
                 return try out.withUnsafeBufferPointer { text throws(JSONNode.SyntaxError) in
                     guard isASCII || Self.isValidUTF8(text) else { throw invalid() }
+                    guard isASCII || StreamSafeText.isStreamSafe(text) else { throw unsafe() }
                     return body(text, isASCII)
                 }
             case UInt8(ascii: "\\"):

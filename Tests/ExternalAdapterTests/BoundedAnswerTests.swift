@@ -109,6 +109,17 @@ import Testing
         #expect(throws: ProtocolJSONError(column: 31, message: "a string that is not valid UTF-8")) {
             try ProtocolJSON.parse(line)
         }
+        // A run of combining marks past Unicode's stream-safe limit, escaped or not.
+        let marks = "a" + String(repeating: "\u{0301}", count: 31)
+        let refusal =
+            "a string that holds more than 30 combining marks in a row, past Unicode's stream-safe limit (UAX #15)"
+        #expect(throws: ProtocolJSONError(column: 10, message: refusal)) {
+            try ProtocolJSON.parse(Array(#"{"name":"\#(marks)"}"#.utf8))
+        }
+        #expect(throws: ProtocolJSONError.self) {
+            try ProtocolJSON.parse(Array(#"{"name":"\n\#(marks)"}"#.utf8))
+        }
+        _ = try ProtocolJSON.parse(Array(#"{"name":"\n\#(marks.dropLast())"}"#.utf8))
         #expect(throws: ProtocolJSONError(column: 15, message: #"the key "protocol" appears twice in one object"#)) {
             try ProtocolJSON.parse(Array(#"{"protocol":1,"protocol":2}"#.utf8))
         }

@@ -1,6 +1,7 @@
 import UpdateCheckIO
 import UpdateCheckLibXML2
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// libxml2's streaming `xmlTextReader` over one file: one node at a time,
 /// so reports of any size are read in bounded memory, within
@@ -141,12 +142,18 @@ final class XMLReader {
         return String(cString: name)
     }
 
-    /// Throws when an attribute of the current element is longer than the
-    /// bound, or has no value libxml2 can hand over (never read as `""`).
+    /// Throws when the current element's name, or an attribute's name or
+    /// value, breaks Unicode's stream-safe limit (``StreamSafeText``: names
+    /// and values are compared as Swift strings), when a value is longer
+    /// than the bound, or has no value libxml2 can hand over (never read as
+    /// `""`).
     private func checkAttributes() throws(JUnitReporterError) {
+        let element = name
+        if let namePointer, !Self.isStreamSafe(namePointer) {
+            throw .malformed(path: path, line: line, reason: "the name of an element \(StreamSafeText.refusal)")
+        }
         guard xmlTextReaderHasAttributes(reader) == 1 else { return }
         defer { xmlTextReaderMoveToElement(reader) }
-        let element = name
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
             guard let value = xmlTextReaderConstValue(reader) else {
                 throw .malformed(
@@ -158,7 +165,21 @@ final class XMLReader {
                     reason: "attribute \(name) of <\(element)> is longer than \(JUnitReadingBounds.maxAttributeBytes) "
                         + "bytes (1 MiB); past the reading bounds (\(JUnitReadingBounds.summary))")
             }
+            if let namePointer, !Self.isStreamSafe(namePointer) {
+                throw .malformed(
+                    path: path, line: line, reason: "the name of an attribute of <\(element)> \(StreamSafeText.refusal)"
+                )
+            }
+            if !Self.isStreamSafe(value) {
+                throw .malformed(
+                    path: path, line: line, reason: "attribute \(name) of <\(element)> \(StreamSafeText.refusal)")
+            }
         }
+    }
+
+    /// Whether the NUL-terminated `text` keeps to `StreamSafeText`'s limit.
+    private static func isStreamSafe(_ text: UnsafePointer<UInt8>) -> Bool {
+        StreamSafeText.isStreamSafe(UnsafeBufferPointer(start: text, count: Memory.length(ofCString: text, upTo: .max)))
     }
 
     /// Whether the NUL-terminated `value` is longer than `bound` bytes
