@@ -240,7 +240,7 @@ package struct JSONScanner {
     ///     built only when the error is thrown.
     /// - Complexity: O(length); see ``withString(maxBytes:what:_:)``.
     package mutating func string(
-        maxBytes: Int = .max, what: @autoclosure () -> String = "string"
+        maxBytes: Int = .max, what: @autoclosure () -> String = "the string"
     ) throws(JSONNode.SyntaxError) -> String {
         try withString(maxBytes: maxBytes, what: what()) { text, _ in String(decoding: text, as: UTF8.self) }
     }
@@ -301,7 +301,7 @@ package struct JSONScanner {
     ///   `body` is specialized into the scan (a snapshot file's IDs).
     @inlinable
     package mutating func withString<Result>(
-        maxBytes: Int = .max, what: @autoclosure () -> String = "string",
+        maxBytes: Int = .max, what: @autoclosure () -> String = "the string",
         _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Result
     ) throws(JSONNode.SyntaxError) -> Result {
         let startLine = line

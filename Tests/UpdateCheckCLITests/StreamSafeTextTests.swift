@@ -45,8 +45,9 @@ import UpdateCheckSupport
         try files.write("content.json", "[{\"id\": \"a\", \"title\": \"\(long)\"}]")
         let content = try BinaryRunner.run(["diff", "content.json", "content.json"], in: files.folder)
         #expect(content.status == 65)
-        #expect(content.stderr.contains("content.json:1:"), "\(content.stderr)")
-        #expect(content.stderr.contains("combining marks in a row"), "\(content.stderr)")
+        #expect(
+            content.stderr.contains("content.json:1:23: the string holds more than 30 combining marks in a row"),
+            "\(content.stderr)")
         try files.write(
             "scenario.json",
             "{\"name\": \"s\", \"records\": {\"\(long)\": false}, \"steps\": [{\"event\": \"tap\", \"record\": "
