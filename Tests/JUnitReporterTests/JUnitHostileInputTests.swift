@@ -193,7 +193,8 @@ import Testing
         try JUnitMerger.merge([Self.fixture("junit-namespaces.xml")], into: output)
         let merged = try String(contentsOfFile: output, encoding: .utf8)
         #expect(merged.contains(#"ci:shard="1" xmlns:ci="urn:example:ci">"#))
-        #expect(merged.contains(#"<testcase name="a" classname="k" ci:retries="0" xmlns:ci="urn:example:ci"/>"#))
+        // The cases are in the scope of their suite's declaration.
+        #expect(merged.contains(#"<testcase name="a" classname="k" ci:retries="0"/>"#))
         #expect(merged.contains(#"<ci:trace>at b()</ci:trace>"#))
         // The namespace-aware reader of validate accepts it.
         #expect(try JUnitValidator.validate(file: output).problems == [])
@@ -210,6 +211,41 @@ import Testing
         var low = JUnitTotals(failures: .min, milliseconds: .min)
         low.add(JUnitTotals(failures: -1, milliseconds: -1))
         #expect(low.failures == .min && low.milliseconds == 0)
+    }
+
+    /// A namespace is declared once per suite written, never once per case:
+    /// 2,000 cases under a 10 KB namespace URI merge into a report about as
+    /// large as the input (it grew to 20 MB when each case carried it). Suites
+    /// of one name combine only when they bind the same namespaces.
+    @Test func namespacesAreDeclaredOncePerSuite() throws {
+        let uri = "urn:" + String(repeating: "u", count: 10_000)
+        let cases = (0..<2_000).map { "<testcase name=\"c\($0)\" p:run=\"1\"/>" }.joined(separator: "\n")
+        let wide = try report(
+            "<testsuites xmlns:p=\"\(uri)\">\n<testsuite name=\"s\" tests=\"2000\" failures=\"0\" errors=\"0\">\n"
+                + cases + "\n</testsuite>\n</testsuites>\n", "wide-namespace.xml")
+        let output = TemporaryFolder.shared.path("merged-wide.xml")
+        try JUnitMerger.merge([wide], into: output)
+        let inputSize = try FileManager.default.attributesOfItem(atPath: wide)[.size] as! Int
+        let outputSize = try FileManager.default.attributesOfItem(atPath: output)[.size] as! Int
+        // Indentation adds a few bytes a case; the URI is written once.
+        #expect(outputSize < inputSize + 10 * 2_000, "\(outputSize) bytes from \(inputSize)")
+        #expect(try JUnitValidator.validate(file: output).problems == [])
+
+        func shard(_ name: String, binding: String) throws -> String {
+            try report(
+                "<testsuites xmlns:ci=\"\(binding)\"><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">"
+                    + "<testcase name=\"\(name)\" ci:retries=\"0\"/></testsuite></testsuites>\n", "shard-\(name).xml")
+        }
+        let shards = [
+            try shard("a", binding: "urn:one"), try shard("b", binding: "urn:two"), try shard("c", binding: "urn:one"),
+        ]
+        let combined = TemporaryFolder.shared.path("merged-shards.xml")
+        let totals = try JUnitMerger.merge(shards, into: combined, combiningSuites: true)
+        #expect(totals.tests == 3)
+        let merged = try ParsedReport(path: combined)
+        #expect(merged.all("testsuite").map { $0.attributes["xmlns:ci"] } == ["urn:one", "urn:two"])
+        #expect(merged.all("testsuite").map { $0.attributes["tests"] } == ["2", "1"])
+        #expect(try JUnitValidator.validate(file: combined).problems == [])
     }
 
     @Test func suiteLevelResultsBecomeCountedCases() throws {
@@ -303,20 +339,20 @@ import Testing
     /// reading bounds in the input stays within them in the copy, or the
     /// input is refused naming its line.
     @Test func copiesStayWithinTheReadingBounds() throws {
-        // Namespaces declared on the root go along with each case that
-        // the flattened copy writes: 130 of them and 130 attributes of the
-        // case's own make more than 256 on one tag.
-        let namespaces = (0..<130).map { "xmlns:p\($0)=\"urn:\($0)\"" }.joined(separator: " ")
-        let attributes = (0..<130).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        // Namespaces declared on the root go along with each suite that
+        // the flattened copy writes: 200 of them and 60 attributes of the
+        // suite's own make more than 256 on one tag.
+        let namespaces = (0..<200).map { "xmlns:p\($0)=\"urn:\($0)\"" }.joined(separator: " ")
+        let attributes = (0..<60).map { "a\($0)=\"v\"" }.joined(separator: " ")
         let crowded = try report(
-            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
-                + "<testcase name=\"c\" \(attributes)/>\n</testsuite>\n</testsuites>\n", "crowded.xml")
+            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" "
+                + "\(attributes)>\n<testcase name=\"c\" \(attributes)/>\n</testsuite>\n</testsuites>\n", "crowded.xml")
         #expect(try JUnitValidator.validate(file: crowded).problems == [])
         #expect(
             try mergeError([crowded])
                 == .malformed(
-                    path: crowded, line: 3,
-                    reason: "<testcase> would get 261 attributes in the merged report with the namespace "
+                    path: crowded, line: 2,
+                    reason: "<testsuite> would get 266 attributes in the merged report with the namespace "
                         + "declarations it inherits, more than 256 (the reading bounds)"))
         // Text beside CDATA, or around a comment left out, joins into one
         // node in the copy: past 8 MiB, an empty comment keeps them apart.

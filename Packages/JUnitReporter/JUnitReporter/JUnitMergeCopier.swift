@@ -188,9 +188,6 @@ struct JUnitMergeCopier {
         sink.attribute(named: "name", "(suite \(kind))", limit: .max)
         sink.attribute("classname", suites.last?.name ?? "", limit: .max)
         sink.attribute("time", milliseconds: 0)
-        let namespaces = namespacesInScope
-        try checkAttributeCount(3 + namespaces.count, of: "testcase")
-        for declaration in namespaces { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
         sink.raw("\n      ")
         _ = try copyElement(asCase: false)
         sink.raw("\n    ")
@@ -217,7 +214,7 @@ struct JUnitMergeCopier {
         if asCase {
             counted.milliseconds = try openCase(on: sink)
         } else {
-            try openCopy(on: sink, inheriting: namespacesInScope)
+            openCopy(on: sink)
         }
         if isEmpty {
             sink.end()
@@ -244,7 +241,7 @@ struct JUnitMergeCopier {
                         if reader.nameIs("skipped") { counted.skipped += 1 }
                     }
                     isEmpty = reader.isEmptyElement
-                    try openCopy(on: sink, inheriting: [])
+                    openCopy(on: sink)
                     if isEmpty { sink.end() }
                     textRun = 0
                 case Self.endElement:
@@ -269,9 +266,11 @@ struct JUnitMergeCopier {
         return counted
     }
 
-    /// Refuses an element that would get more attributes in the copy than
-    /// the reading bounds allow: its own and the namespace declarations of
-    /// the elements around it, which the flattened copy repeats on it.
+    /// Refuses a suite that would get more attributes in the copy than the
+    /// reading bounds allow: its own and the namespace declarations of the
+    /// elements around it, which the flattened copy repeats on it. (What is
+    /// copied inside a suite is in the scope of the suite's declarations,
+    /// and keeps its own attributes only.)
     private func checkAttributeCount(_ count: Int, of element: String) throws(JUnitReporterError) {
         guard count > JUnitReadingBounds.maxAttributes else { return }
         throw malformed(
@@ -308,36 +307,17 @@ struct JUnitMergeCopier {
             name = "(unnamed case, line \(reader.line))"
             warn("a <testcase> without a name; named \"\(name!)\"")
         }
-        let inherited = namespacesInScope.filter { declaration in !others.contains { $0.name == declaration.name } }
-        try checkAttributeCount(1 + others.count + (time == nil ? 0 : 1) + inherited.count, of: "testcase")
         sink.start("testcase")
         sink.attribute(named: "name", name!, limit: .max)
         for attribute in others { sink.attribute(named: attribute.name, attribute.value, limit: .max) }
         if time != nil { sink.attribute("time", milliseconds: milliseconds) }
-        for declaration in inherited { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
         return milliseconds
     }
 
-    /// Writes the start of the element the reader is on, with its
-    /// attributes, and the `inheriting` namespace declarations it does not
-    /// make itself.
-    ///
-    /// - Throws: when the two would make more attributes than the reading
-    ///   bounds allow.
-    private func openCopy(on sink: XMLSink, inheriting: [Attribute]) throws(JUnitReporterError) {
+    /// Writes the start of the element the reader is on, with its attributes.
+    private func openCopy(on sink: XMLSink) {
         guard let name = reader.namePointer else { return }
-        var inherited = inheriting
-        if !inheriting.isEmpty {
-            var count = 0
-            reader.forEachAttribute { attribute, _ in
-                count += 1
-                let key = String(cString: attribute)
-                inherited.removeAll { $0.name == key }
-            }
-            try checkAttributeCount(count + inherited.count, of: reader.name)
-        }
         sink.start(parsed: name)
         reader.forEachAttribute { name, value in sink.attribute(parsed: name, value) }
-        for declaration in inherited { sink.attribute(named: declaration.name, declaration.value, limit: .max) }
     }
 }

@@ -29,8 +29,12 @@ import UpdateCheckLibXML2
 /// - **A case without a name** is named `(unnamed case, line N)`, N its line
 ///   in the input, with a warning.
 /// - **Namespaces** declared on an input's `<testsuites>` (and on suites
-///   that get flattened) are declared again on each suite and top-level
-///   element copied, so the output is namespace-well-formed.
+///   that get flattened) are declared again on each suite written, whose
+///   content is copied in their scope, so the output is namespace-well-formed
+///   and each declaration is written once per suite, not once per case.
+///   Combined suites (`combiningSuites`) are one only when they also declare
+///   the same namespaces; a suite of the same name that binds a prefix
+///   otherwise stays apart.
 ///
 /// An input that is not a well-formed JUnit report, or that goes past the
 /// ``JUnitReadingBounds``, is rejected naming the file, the line and the

@@ -51,13 +51,29 @@ public final class JUnitStreamWriter {
         var ranges: [Range<Int64>] = []
     }
 
+    /// What makes suites one when they are combined: the name, and the
+    /// namespace declarations the content is written in the scope of (a
+    /// suite of the same name that binds a prefix otherwise stays apart, so
+    /// that nothing copied into it needs declarations of its own).
+    private struct SuiteKey: Hashable {
+        var name: String
+        var namespaces: [String]
+
+        init(_ suite: SuiteRecord) {
+            name = suite.name
+            namespaces = suite.extra.filter { $0.name == "xmlns" || $0.name.hasPrefix("xmlns:") }
+                .map { "\($0.name)=\($0.value)" }.sorted()
+        }
+    }
+
     /// The `<testsuites name>`; may be changed until ``finish()``.
     var name: String
     /// Whether a suite whose name was seen before continues that suite
     /// instead of starting another (merging shards of one run).
     var combinesSuitesByName = false
-    /// With ``combinesSuitesByName``: the index in `suites` of each name.
-    private var suiteIndex: [String: Int] = [:]
+    /// With ``combinesSuitesByName``: the index in `suites` of each name
+    /// and set of namespace declarations.
+    private var suiteIndex: [SuiteKey: Int] = [:]
     private var target: AtomicFile?
     private let scratch: Int32
     private let scratchOutput: FileOutput
@@ -162,11 +178,12 @@ public final class JUnitStreamWriter {
         let end = body.position()
         if end > suite.start { suite.ranges.append(suite.start..<end) }
         totals.add(suite.totals)
-        if combinesSuitesByName, let index = suiteIndex[suite.name] {
+        let key = SuiteKey(suite)
+        if combinesSuitesByName, let index = suiteIndex[key] {
             suites[index].ranges += suite.ranges
             suites[index].totals.add(suite.totals)
         } else {
-            if combinesSuitesByName { suiteIndex[suite.name] = suites.count }
+            if combinesSuitesByName { suiteIndex[key] = suites.count }
             suites.append(suite)
         }
         openSuite = nil
