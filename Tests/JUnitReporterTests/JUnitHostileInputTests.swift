@@ -74,6 +74,51 @@ import Testing
         }
     }
 
+    /// libxml2's reader keeps every comment and processing instruction of a
+    /// run with no tag in it: past 10,000 in a row a report is refused (with
+    /// and without a schema, in a merge too); tags between them free them.
+    @Test func commentsInARowAreBounded() throws {
+        func suite(_ content: String) -> String {
+            "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\"><testcase name=\"a\">\n"
+                + "<system-out>\(content)</system-out></testcase></testsuite>\n"
+        }
+        let limit = JUnitReadingBounds.maxCommentsInARow
+        let many = try report(suite(String(repeating: "a<!---->", count: limit) + "<?p?>"), "comments.xml")
+        let refused = Self.past(
+            many, line: 2, "more than 10000 comments and processing instructions in a row with no tag between them")
+        #expect(throws: refused) { try JUnitValidator.validate(file: many) }
+        #expect(throws: refused) { try JUnitValidator.validate(file: many, schema: .jenkins) }
+        #expect(try mergeError([many]) == refused)
+        let exactly = try report(suite(String(repeating: "a<?p?>", count: limit)), "comments-at-the-bound.xml")
+        #expect(try JUnitValidator.validate(file: exactly).problems == [])
+        let apart = try report(suite(String(repeating: "<!----><x/>", count: 3 * limit)), "comments-apart.xml")
+        #expect(try JUnitValidator.validate(file: apart).problems == [])
+    }
+
+    /// Text split into a million pieces (`&lt;`) would cost libxml2's schema
+    /// validator many seconds: with a schema the report is refused at the
+    /// line where its cost passes the bound, before the schema pass; without
+    /// one it is read in a blink, and a log with a few thousand escapes is
+    /// validated against the schema as before.
+    @Test func textInTooManyPiecesIsNotSchemaValidated() throws {
+        func suite(_ output: String) -> String {
+            "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\"><testcase name=\"a\"/>\n"
+                + "<system-out>\(output)</system-out></testsuite>\n"
+        }
+        let split = try report(suite(String(repeating: "&lt;", count: 1_000_000)), "split-text.xml")
+        #expect(try JUnitValidator.validate(file: split).problems == [])
+        #expect {
+            try JUnitValidator.validate(file: split, schema: .jenkins)
+        } throws: { error in
+            guard case .malformed(let path, let line, let reason) = error as? JUnitReporterError else { return false }
+            return path == split && line == 2
+                && reason.hasPrefix("its text is split by character references, CDATA sections and comments into")
+        }
+        let log = String(repeating: "at List&lt;String&gt;.get(Main.java:12)\n", count: 2_000)
+        let escaped = try report(suite(log), "escaped-log.xml")
+        #expect(try JUnitValidator.validate(file: escaped, schema: .jenkins).problems == [])
+    }
+
     /// Bytes its declared encoding (UTF-7) cannot decode, on line 5: libxml2
     /// stops at them. Merging refuses the report, naming the bytes and the
     /// line the reader had reached when libxml2 decoded ahead to them (it

@@ -84,7 +84,8 @@ import Testing
                 Reading bounds (a report past them is refused, not checked): up to 2 GiB,
                 with no NUL byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so
                 no entities; up to 256 attributes per tag; attribute values up to 1 MiB;
-                text up to 8 MiB per node; nesting up to 256 levels.
+                text up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments
+                in a row with no tag between them.
 
                 Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
                 errors); 65 the report goes past the reading bounds, or the schema is not
@@ -132,17 +133,18 @@ import Testing
                   - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
                     Z, UTC, offsets); one that is not a date is left out (warning);
                   - a case without a name is named "(unnamed case, line N)" (warning);
-                  - namespaces declared on <testsuites> are kept on what is copied.
+                  - namespaces declared on <testsuites> are kept on each suite written.
 
                 Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
                 content, a <failure>, <error> or <skipped> not directly in a case or suite
-                (readers would not agree on what it counts), and an element that would get
+                (readers would not agree on what it counts), and a suite that would get
                 more than 256 attributes with the namespaces it inherits.
 
                 Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
                 byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
                 entities; up to 256 attributes per tag; attribute values up to 1 MiB; text
-                up to 8 MiB per node; nesting up to 256 levels.
+                up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments in a
+                row with no tag between them.
 
                 Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
                 reading bounds (named with its line); 66 an input is missing or cannot be

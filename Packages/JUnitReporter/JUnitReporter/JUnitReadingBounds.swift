@@ -15,6 +15,9 @@
 ///   node up to ``maxTextBytes`` bytes, elements may nest up to
 ///   ``maxDepth`` levels (libxml2's own limit without `XML_PARSE_HUGE`, which
 ///   is never used).
+/// - At most ``maxCommentsInARow`` comments and processing instructions
+///   stand in a row without a tag between them; with a schema, text split
+///   into pieces may cost the validator at most ``maxSchemaTextCost``.
 ///
 /// Past a bound, reading stops with
 /// ``JUnitReporterError/malformed(path:line:reason:)`` naming the file, the
@@ -30,11 +33,26 @@ public enum JUnitReadingBounds {
     public static let maxTextBytes = 8 << 20
     /// The deepest nesting of elements read (libxml2's default limit).
     public static let maxDepth = 256
+    /// The most comments and processing instructions in a row with no tag
+    /// between them: libxml2's reader frees the nodes it has passed only
+    /// when a tag follows, so without a tag each costs it about 200 bytes
+    /// to the end of the run (a 34 MB run of `<!---->` took 750 MB).
+    public static let maxCommentsInARow = 10_000
+    /// What text split in many pieces may cost the schema validator, in
+    /// bytes: libxml2's XML Schema validator appends each piece of an
+    /// element's text (the text between two character references, CDATA
+    /// sections or comments) to what it has gathered and measures the whole
+    /// again, so *p* pieces of an element with *n* bytes of text cost about
+    /// *p* × *n* / 2 (4 MB of `&lt;` took 5 s). A report whose pieces would
+    /// cost more than this in all (a few seconds) is not validated against a
+    /// schema.
+    public static let maxSchemaTextCost = 1 << 38
 
     /// The bounds as one sentence, for messages and help texts.
     public static let summary =
         "up to 2 GiB with no NUL byte, no <!DOCTYPE> (so no entities), up to 256 attributes per tag, "
-        + "attribute values up to 1 MiB, text up to 8 MiB per node, nesting up to 256 levels"
+        + "attribute values up to 1 MiB, text up to 8 MiB per node, nesting up to 256 levels, "
+        + "up to 10,000 comments in a row with no tag between them"
 
     /// The error for a report that declares a document type.
     static func refusedDoctype(path: String, line: Int) -> JUnitReporterError {

@@ -84,6 +84,13 @@ public enum JUnitValidator {
         // A second streaming pass validates against the schema, once the file
         // is known to be XML (libxml2 reports parse errors only to the first).
         if let parsedSchema, !diagnostics.sawParserError {
+            if let line = reader.schemaTextCostLine {
+                throw .malformed(
+                    path: reader.path, line: line,
+                    reason: "its text is split by character references, CDATA sections and comments into more "
+                        + "pieces than libxml2's schema validator reads in a few seconds (it measures an element's "
+                        + "text again for each piece); validate it without a schema")
+            }
             if let spooled {
                 spooled.rewind()
                 parsedSchema.validate(descriptor: spooled.descriptor, diagnostics: diagnostics)

@@ -17,7 +17,12 @@ import UpdateCheckPlatform
 ///   ever read;
 /// - a start tag with more than ``JUnitReadingBounds/maxAttributes``
 ///   attributes: libxml2 2.9 checks each attribute of a tag against all the
-///   previous ones, so 200,000 attributes cost it minutes.
+///   previous ones, so 200,000 attributes cost it minutes;
+/// - more than ``JUnitReadingBounds/maxCommentsInARow`` comments and
+///   processing instructions with no tag between them.
+///
+/// It also adds up what the text split in pieces would cost libxml2's
+/// schema validator (``schemaTextCost``), for the validator to decline.
 ///
 /// After libxml2 stops, ``refusal`` says why; the reader turns it into
 /// ``JUnitReporterError/malformed(path:line:reason:)``.
@@ -56,6 +61,15 @@ final class XMLInputGate {
     private var state = State.text
     private var attributes = 0
     private var line = 1
+    /// Comments and processing instructions since the last tag.
+    private var commentsInARow = 0
+    /// Bytes of text and CDATA since the last tag.
+    private var textSinceTag = 0
+    /// What the text read so far would cost the schema validator: at each
+    /// new piece of an element's text, the text gathered before it.
+    private(set) var schemaTextCost = 0
+    /// The line where ``schemaTextCost`` passed its bound, if it did.
+    private(set) var schemaTextCostLine: Int?
     /// The bytes read so far.
     private(set) var total = 0
     /// Whether a byte other than white space was read (looked for only
@@ -122,16 +136,24 @@ final class XMLInputGate {
             }
             switch (state, byte) {
             case (.text, UInt8(ascii: "<")): state = .open
-            case (.text, _): break
+            case (.text, UInt8(ascii: "&")):
+                newPiece()
+                textSinceTag &+= 1
+            case (.text, _): textSinceTag &+= 1
             case (.open, UInt8(ascii: "!")): state = .bang
             case (.open, UInt8(ascii: "?")): state = .instruction
-            case (.open, UInt8(ascii: "/")): state = .endTag
+            case (.open, UInt8(ascii: "/")):
+                state = .endTag
+                tagOpened()
             case (.open, UInt8(ascii: ">")): state = .text
             case (.open, _):
                 state = .startTag
                 attributes = 0
+                tagOpened()
             case (.bang, UInt8(ascii: "-")): state = .bangDash
-            case (.bang, UInt8(ascii: "[")): state = .cdata
+            case (.bang, UInt8(ascii: "[")):
+                state = .cdata
+                newPiece()
             case (.bang, UInt8(ascii: "D")):
                 return Refusal(line: line, reason: JUnitReadingBounds.doctypeReason)
             case (.bang, _): state = .declaration
@@ -141,19 +163,25 @@ final class XMLInputGate {
             case (.comment, _): break
             case (.commentDash, UInt8(ascii: "-")): state = .commentDashDash
             case (.commentDash, _): state = .comment
-            case (.commentDashDash, UInt8(ascii: ">")): state = .text
+            case (.commentDashDash, UInt8(ascii: ">")):
+                state = .text
+                if let refused = commentEnded() { return refused }
             case (.commentDashDash, UInt8(ascii: "-")): break
             case (.commentDashDash, _): state = .comment
             case (.cdata, UInt8(ascii: "]")): state = .cdataBracket
-            case (.cdata, _): break
+            case (.cdata, _): textSinceTag &+= 1
             case (.cdataBracket, UInt8(ascii: "]")): state = .cdataBrackets
             case (.cdataBracket, _): state = .cdata
-            case (.cdataBrackets, UInt8(ascii: ">")): state = .text
+            case (.cdataBrackets, UInt8(ascii: ">")):
+                state = .text
+                newPiece()
             case (.cdataBrackets, UInt8(ascii: "]")): break
             case (.cdataBrackets, _): state = .cdata
             case (.instruction, UInt8(ascii: "?")): state = .instructionQuestion
             case (.instruction, _): break
-            case (.instructionQuestion, UInt8(ascii: ">")): state = .text
+            case (.instructionQuestion, UInt8(ascii: ">")):
+                state = .text
+                if let refused = commentEnded() { return refused }
             case (.instructionQuestion, UInt8(ascii: "?")): break
             case (.instructionQuestion, _): state = .instruction
             case (.declaration, UInt8(ascii: ">")), (.endTag, UInt8(ascii: ">")): state = .text
@@ -171,6 +199,35 @@ final class XMLInputGate {
             }
         }
         return nil
+    }
+
+    /// A tag starts: the run of comments and the element's text end.
+    @inline(__always)
+    private func tagOpened() {
+        commentsInARow = 0
+        textSinceTag = 0
+    }
+
+    /// A new piece of text starts after the text since the last tag, which
+    /// the schema validator measures again.
+    @inline(__always)
+    private func newPiece() {
+        guard textSinceTag > 0 else { return }
+        schemaTextCost = schemaTextCost &+ textSinceTag
+        if schemaTextCostLine == nil, schemaTextCost > JUnitReadingBounds.maxSchemaTextCost {
+            schemaTextCostLine = line
+        }
+    }
+
+    /// A comment or processing instruction ended; the refusal when it is
+    /// one too many in a row.
+    private func commentEnded() -> Refusal? {
+        newPiece()
+        commentsInARow += 1
+        guard commentsInARow > JUnitReadingBounds.maxCommentsInARow else { return nil }
+        return .past(
+            "more than \(JUnitReadingBounds.maxCommentsInARow) comments and processing instructions in a row "
+                + "with no tag between them", line: line)
     }
 
     /// The callback libxml2 reads through; `context` is an unretained gate.

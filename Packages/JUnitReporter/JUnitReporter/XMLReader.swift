@@ -188,6 +188,10 @@ final class XMLReader {
         Memory.length(ofCString: value, upTo: bound + 1) > bound
     }
 
+    /// The line where the text read so far passed what it may cost libxml2's
+    /// schema validator (``JUnitReadingBounds/maxSchemaTextCost``), if it did.
+    var schemaTextCostLine: Int? { gate.schemaTextCostLine }
+
     /// The current node's type (`XML_READER_TYPE_…`).
     var nodeType: Int32 { xmlTextReaderNodeType(reader) }
     /// Whether the current element is written `<x/>` (no end node follows).

@@ -21,7 +21,8 @@ package enum JUnitValidateCommand {
             Reading bounds (a report past them is refused, not checked): up to 2 GiB,
             with no NUL byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so
             no entities; up to 256 attributes per tag; attribute values up to 1 MiB;
-            text up to 8 MiB per node; nesting up to 256 levels.
+            text up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments
+            in a row with no tag between them.
 
             Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
             errors); 65 the report goes past the reading bounds, or the schema is not
