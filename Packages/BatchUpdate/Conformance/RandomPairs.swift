@@ -46,7 +46,7 @@ public enum RandomPairs {
     /// `n + 1`, …; so IDs are unique and every changed ID is kept.
     ///
     /// - Complexity: O(`maxItems` × √`maxItems`) at worst: the single-item
-    ///   moves and insertions edit a ``ChunkedRows``, each costing a chunk
+    ///   moves and insertions edit the list in chunks, each costing a chunk
     ///   (in one array they cost O(`maxItems`²): 4.2 s for 100,000 items).
     public static func pair(_ index: Int, seed: UInt64, maxItems: Int) -> Case {
         var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))

@@ -88,7 +88,7 @@ public enum JUnitValidator {
                 throw .malformed(
                     path: reader.path, line: line,
                     reason: "its text is split by character references, CDATA sections and comments into more "
-                        + "pieces than libxml2's schema validator reads in a few seconds (it measures an element's "
+                        + "pieces than libxml2's schema validator reads in about ten seconds (it measures an element's "
                         + "text again for each piece); validate it without a schema")
             }
             if let spooled {
