@@ -116,6 +116,8 @@ public struct UpdatePlan<ID: Hashable & Sendable>: Sendable {
     public func isMoved(new newIndex: Int) -> Bool { flagsOfNew[newIndex] & Self.movedFlag != 0 }
 
     /// Whether the kept item at `newIndex` has changed content.
+    ///
+    /// - Precondition: `newIndex` is an offset of ``new``.
     @inlinable
     public func isChanged(new newIndex: Int) -> Bool { flagsOfNew[newIndex] & Self.changedFlag != 0 }
 

@@ -148,12 +148,12 @@ final class XMLReader {
     /// than the bound, or has no value libxml2 can hand over (never read as
     /// `""`).
     private func checkAttributes() throws(JUnitReporterError) {
-        let element = name
         if let namePointer, !Self.isStreamSafe(namePointer) {
             throw .malformed(path: path, line: line, reason: "the name of an element \(StreamSafeText.refusal)")
         }
         guard xmlTextReaderHasAttributes(reader) == 1 else { return }
         defer { xmlTextReaderMoveToElement(reader) }
+        let element = name
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
             guard let value = xmlTextReaderConstValue(reader) else {
                 throw .malformed(
