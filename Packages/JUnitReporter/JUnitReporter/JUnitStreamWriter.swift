@@ -178,12 +178,16 @@ public final class JUnitStreamWriter {
         let end = body.position()
         if end > suite.start { suite.ranges.append(suite.start..<end) }
         totals.add(suite.totals)
-        let key = SuiteKey(suite)
-        if combinesSuitesByName, let index = suiteIndex[key] {
-            suites[index].ranges += suite.ranges
-            suites[index].totals.add(suite.totals)
+        if combinesSuitesByName {
+            let key = SuiteKey(suite)
+            if let index = suiteIndex[key] {
+                suites[index].ranges += suite.ranges
+                suites[index].totals.add(suite.totals)
+            } else {
+                suiteIndex[key] = suites.count
+                suites.append(suite)
+            }
         } else {
-            if combinesSuitesByName { suiteIndex[key] = suites.count }
             suites.append(suite)
         }
         openSuite = nil

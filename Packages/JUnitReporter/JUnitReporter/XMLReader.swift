@@ -159,7 +159,8 @@ final class XMLReader {
                 throw .malformed(
                     path: path, line: line, reason: "attribute \(name) of <\(element)> could not be read")
             }
-            if Self.length(value, beyond: JUnitReadingBounds.maxAttributeBytes) {
+            let length = Memory.length(ofCString: value, upTo: JUnitReadingBounds.maxAttributeBytes + 1)
+            if length > JUnitReadingBounds.maxAttributeBytes {
                 throw .malformed(
                     path: path, line: line,
                     reason: "attribute \(name) of <\(element)> is longer than \(JUnitReadingBounds.maxAttributeBytes) "
@@ -170,7 +171,7 @@ final class XMLReader {
                     path: path, line: line, reason: "the name of an attribute of <\(element)> \(StreamSafeText.refusal)"
                 )
             }
-            if !Self.isStreamSafe(value) {
+            if !StreamSafeText.isStreamSafe(UnsafeBufferPointer(start: value, count: length)) {
                 throw .malformed(
                     path: path, line: line, reason: "attribute \(name) of <\(element)> \(StreamSafeText.refusal)")
             }
