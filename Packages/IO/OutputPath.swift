@@ -11,7 +11,9 @@ import UpdateCheckPlatform
 /// the output as ``AtomicFile`` will write it and creates and removes a
 /// temporary file beside it. It fails naming the path when the output
 /// cannot be written there (removing the folders it created) — all before
-/// a single check runs, so a bad path costs a second, not a whole run.
+/// a single check runs, so a bad path costs a second, not a whole run. It
+/// returns the folders it created, which ``removeEmptyFolders(_:)`` takes
+/// back at the end of a run that wrote nothing into them.
 package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// The path as given.
     package var path: String
@@ -31,21 +33,41 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     /// Checks the outputs of a command, named by their options, against its
     /// `inputs` and each other, then makes sure each can be written.
     ///
+    /// - Returns: the folders created for the outputs, outermost first.
     /// - Throws: ``IOError/conflict(_:)`` when an output is the same file as
     ///   an input or as another output; ``IOError/cannotCreate(path:reason:)``
     ///   naming the path when its folder cannot be created or written, or
-    ///   the path is a folder, a read-only file or too long.
-    package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(IOError) {
+    ///   the path is a folder, a read-only file or too long. The folders
+    ///   created for earlier outputs are removed again.
+    @discardableResult
+    package static func prepare(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(IOError)
+        -> [String]
+    {
         let inputFiles = inputs.compactMap { input in FileIdentity(input: input).map { (input, $0) } }
-        for (index, output) in outputs.enumerated() {
-            // Checked again once the folders exist: `x/../a.xml` reaches
-            // `a.xml` only when `x` is there.
-            let distinct = { () throws(IOError) in
-                try checkDistinct(output, from: inputFiles, earlier: outputs[..<index])
+        var created: [String] = []
+        do {
+            for (index, output) in outputs.enumerated() {
+                // Checked again once the folders exist: `x/../a.xml` reaches
+                // `a.xml` only when `x` is there.
+                let distinct = { () throws(IOError) in
+                    try checkDistinct(output, from: inputFiles, earlier: outputs[..<index])
+                }
+                try distinct()
+                created += try output.path.prepare(then: distinct)
             }
-            try distinct()
-            try output.path.prepare(then: distinct)
+        } catch {
+            removeEmptyFolders(created)
+            throw error
         }
+        return created
+    }
+
+    /// Removes those of `folders` (outermost first, as ``prepare(_:inputs:)``
+    /// returns them) that are empty, innermost first, so that a run that
+    /// failed before writing its outputs leaves no folder it made behind.
+    /// A folder that holds anything, a report or a user's file, is kept.
+    package static func removeEmptyFolders(_ folders: [String]) {
+        for folder in folders.reversed() { try? System.removeFolder(folder) }
     }
 
     /// Refuses `output` when it reaches one of `inputs` or one of the
@@ -77,7 +99,10 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
     ///   the reason.
     /// `check` runs once the folders exist (before the probe); when it
     /// throws, the folders are removed as well.
-    package func prepare(then check: () throws(IOError) -> Void = {}) throws(IOError) {
+    ///
+    /// - Returns: the folders it created, outermost first.
+    @discardableResult
+    package func prepare(then check: () throws(IOError) -> Void = {}) throws(IOError) -> [String] {
         if AtomicFile.openDescriptor(named: path) == nil, let reason = AtomicFile.lengthProblem(path) {
             throw .cannotCreate(path: path, reason: reason)
         }
@@ -87,9 +112,10 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
             try check()
             try AtomicFile(path: path).probe()
         } catch {
-            for folder in created.reversed() { try? System.removeFolder(folder) }
+            Self.removeEmptyFolders(created)
             throw error
         }
+        return created
     }
 
     /// Creates the folder of the path and its missing parents, and returns
@@ -124,7 +150,7 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
             } catch  where error == .exists {
                 continue
             } catch {
-                for made in created.reversed() { try? System.removeFolder(made) }
+                Self.removeEmptyFolders(created)
                 throw .cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
             }
             created.append(missingFolder)

@@ -318,6 +318,32 @@ import UpdateCheckIO
         #expect(try FileManager.default.contentsOfDirectory(atPath: files.folder.path) == [])
     }
 
+    @Test func foldersMadeForAReportGoWhenTheRunWritesNothing() throws {
+        let files = try DiffTestFiles()
+        try "<testsuites><testsuite".write(
+            to: files.folder.appendingPathComponent("bad.xml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: files.folder.appendingPathComponent("kept"), withIntermediateDirectories: false)
+        // Bad input (65) after the output's folders were made: only the folders made go.
+        let failed = try BinaryRunner.run(["junit", "merge", "bad.xml", "-o", "kept/new/er/r.xml"], in: files.folder)
+        #expect(failed.status == 65)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: files.folder.appendingPathComponent("kept").path) == [])
+        // A second output that cannot be created takes back the first one's folders.
+        let refused = try BinaryRunner.run(
+            ["state", "explore", "--counterexample", "a/c.json", "--junit", "/proc/none/r.xml"], in: files.folder)
+        #expect(refused.status == 73)
+        #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("a").path))
+        // A run that writes its report keeps the report's folder.
+        let written = try BinaryRunner.run(
+            ["diff", "exhaustive", "--ids", "2", "--junit", "made/r.xml"], in: files.folder)
+        #expect(written.status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: files.folder.appendingPathComponent("made").path) == [
+                "r.xml"
+            ])
+    }
+
     @Test func aNameOfTheLongestLengthGetsAShortenedTemporaryName() throws {
         let files = try DiffTestFiles()
         let path = files.folder.appendingPathComponent(String(repeating: "n", count: 251) + ".xml").path

@@ -1,3 +1,6 @@
+import UpdateCheckIO
+import UpdateCheckPlatform
+
 /// A parsed command line, handed to a command's action.
 ///
 /// Holds the positionals and option values in the order given, and the
@@ -18,6 +21,9 @@ package struct Invocation: Sendable {
     package var adapters: [AdapterEntry] = []
     /// The in-process stores a team's own CLI adds (see ``UpdateCheck``).
     package var stores: [StoreEntry] = []
+    /// The folders ``prepareOutputs(_:inputs:)`` created, outermost first;
+    /// those still empty when the command ends are removed.
+    package let createdFolders = Lock<[String]>([])
 
     /// Creates an invocation (the parser does this; tests may too).
     package init(
@@ -42,4 +48,25 @@ package struct Invocation: Sendable {
 
     /// Every value of a repeatable option, in order.
     package func allValues(_ long: String) -> [String] { values[long] ?? [] }
+
+    /// Checks the command's outputs before any work (see
+    /// ``OutputPath/prepare(_:inputs:)``), keeping the folders it creates
+    /// so that a run that fails before writing into them leaves none behind.
+    ///
+    /// - Throws: exit 64 for an output that is an input or another output,
+    ///   73 for one that cannot be created.
+    package func prepareOutputs(_ outputs: [(option: String, path: OutputPath)], inputs: [String]) throws(CLIError) {
+        let created = try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: inputs) }
+        createdFolders.withLock { $0 += created }
+    }
+
+    /// Removes the folders created for outputs that are still empty: those
+    /// of a run that failed before writing its reports.
+    package func removeEmptyCreatedFolders() {
+        OutputPath.removeEmptyFolders(
+            createdFolders.withLock { folders in
+                defer { folders = [] }
+                return folders
+            })
+    }
 }

@@ -105,6 +105,7 @@ package enum UpdateCheckMain {
         case .run(let command, var invocation):
             invocation.adapters = adapters
             invocation.stores = stores
+            defer { invocation.removeEmptyCreatedFolders() }
             do {
                 return try command.action!(&invocation).rawValue
             } catch {

@@ -73,7 +73,7 @@ package enum CheckCommand {
         }
         let manifest = try AdapterCatalog.manifestInputs(invocation)
         if !outputs.isEmpty {
-            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: manifest) }
+            try invocation.prepareOutputs(outputs, inputs: manifest)
         }
         let catalog = try AdapterCatalog(invocation)
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)

@@ -253,7 +253,7 @@ package enum AdaptersCheckCommand {
     /// - Throws: exit 73 naming the path and the reason.
     static func prepare(_ junit: OutputPath, _ invocation: Invocation) throws(CLIError) {
         let manifest = try AdapterCatalog.manifestInputs(invocation)
-        try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: manifest) }
+        try invocation.prepareOutputs([("junit", junit)], inputs: manifest)
     }
 
     /// Refuses the options of an adapter program when there is none.

@@ -57,7 +57,7 @@ package enum DiffExhaustiveCommand {
                     + "\(ExhaustiveCheck.maximumSectionedIDCount).")
         }
         if let junit {
-            try CLIError.mapping { () throws(IOError) in try OutputPath.prepare([("junit", junit)], inputs: []) }
+            try invocation.prepareOutputs([("junit", junit)], inputs: [])
         }
         let observed = Lock<ExhaustiveReport?>(nil)
         let observe: @Sendable (ExhaustiveReport) -> Void = { report in observed.withLock { $0 = report } }

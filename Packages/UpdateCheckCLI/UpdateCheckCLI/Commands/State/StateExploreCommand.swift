@@ -90,7 +90,7 @@ package enum StateExploreCommand {
         let outputs = [("counterexample", counterexample), ("junit", junit)].compactMap { option, path in
             path.map { (option: option, path: $0) }
         }
-        try CLIError.mapping { () throws(IOError) in try OutputPath.prepare(outputs, inputs: []) }
+        try invocation.prepareOutputs(outputs, inputs: [])
         let symmetry: ExplorerSymmetry = noSymmetry.isGiven(in: invocation) ? [] : .all
         let configuration = ExplorerConfiguration(
             records: records, values: values, maxDepth: maxDepth, symmetry: symmetry)

@@ -53,9 +53,7 @@ package enum StateRunCommand {
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
         let junit = try Options.junit.value(in: invocation)
         if let junit {
-            try CLIError.mapping { () throws(IOError) in
-                try OutputPath.prepare([("junit", junit)], inputs: invocation.positionals)
-            }
+            try invocation.prepareOutputs([("junit", junit)], inputs: invocation.positionals)
         }
         var sources: [ScenarioSource] = []
         if builtin.isGiven(in: invocation) { sources.append(try BuiltInScenarios.seedSource()) }
