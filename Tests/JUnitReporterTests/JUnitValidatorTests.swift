@@ -154,4 +154,46 @@ import Testing
             try JUnitValidator.validate(file: report, schema: .file(report))
         }
     }
+
+    @Test func schemasAreRegularFilesOfBoundedSize() throws {
+        let report = try file("<testsuites/>")
+        let header = #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">"#
+        let root = #"<xs:element name="testsuites"/>"#
+        let small = try file(header + root + "</xs:schema>")
+        #expect(try JUnitValidator.validate(file: report, schema: .file(small)).problems.isEmpty)
+        // One byte past the bound is refused before libxml2 reads it; so is a file it includes.
+        let padding = String(
+            repeating: " ", count: JUnitReadingBounds.maxSchemaBytes + 1 - header.utf8.count - root.utf8.count - 12)
+        let large = try file(header + root + padding + "</xs:schema>")
+        #expect(
+            throws: JUnitReporterError.unusableSchema(
+                path: large,
+                reason: "it is \(JUnitReadingBounds.maxSchemaBytes + 1) bytes long; an XML Schema may have at most "
+                    + "16777216 (16 MiB)")
+        ) {
+            try JUnitValidator.validate(file: report, schema: .file(large))
+        }
+        let including = try file(header + #"<xs:include schemaLocation=""# + large + #""/>"# + root + "</xs:schema>")
+        #expect(throws: JUnitReporterError.self) {
+            try JUnitValidator.validate(file: report, schema: .file(including))
+        }
+        // A device, FIFO or standard input is no schema: libxml2 would read it until it ended.
+        for path in ["/dev/zero", "-"] {
+            #expect(
+                throws: JUnitReporterError.cannotRead(
+                    path: path, reason: "is not a regular file (a FIFO, device, socket or standard input)")
+            ) {
+                try JUnitValidator.validate(file: report, schema: .file(path))
+            }
+        }
+        let includingADevice = try file(header + #"<xs:include schemaLocation="file:///dev/zero"/>"# + "</xs:schema>")
+        #expect(throws: JUnitReporterError.self) {
+            try JUnitValidator.validate(file: report, schema: .file(includingADevice))
+        }
+        // A file: URL's escapes are decoded before the check.
+        #expect(LibXML.localPath(ofURL: "file:///tmp/a%20b.xsd") == "/tmp/a b.xsd")
+        #expect(LibXML.localPath(ofURL: "file://localhost/x%2") == "/x%2")
+        #expect(LibXML.localPath(ofURL: "http://example.com/a.xsd") == nil)
+        #expect(LibXML.localPath(ofURL: "../a.xsd") == "../a.xsd")
+    }
 }

@@ -87,6 +87,9 @@ import Testing
                 text up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments
                 in a row with no tag between them.
 
+                An .xsd file, and each it includes or imports, must be a regular file of
+                at most 16 MiB.
+
                 Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
                 errors); 65 the report goes past the reading bounds, or the schema is not
                 a usable XSD; 66 the report or the schema is missing or cannot be read.

@@ -48,6 +48,11 @@ public enum JUnitReadingBounds {
     /// seconds at most; an 8 MiB log with an escape in every hundred bytes,
     /// validated in 7 s, counts 60% of it) is not validated against a schema.
     public static let maxSchemaTextCost = 1 << 39
+    /// The largest XML Schema file read, the one `--schema` names and each
+    /// it includes or imports: 16 MiB. libxml2 builds a schema's whole tree
+    /// in memory, about six times the file (JUnit schemas are a few KB);
+    /// a schema must also be a regular file, so that it ends.
+    public static let maxSchemaBytes = 16 << 20
 
     /// The bounds as one sentence, for messages and help texts.
     public static let summary =

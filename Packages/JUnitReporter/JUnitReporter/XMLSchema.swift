@@ -10,8 +10,11 @@ final class XMLSchema {
     /// Parses `source`: a built-in schema's text, or an `.xsd` file.
     ///
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the file
-    ///   is missing; ``JUnitReporterError/unusableSchema(path:reason:)`` when
-    ///   it is not a valid XML Schema.
+    ///   is missing, unreadable or not a regular file;
+    ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when it is larger
+    ///   than ``JUnitReadingBounds/maxSchemaBytes`` or not a valid XML Schema
+    ///   (one it includes or imports that is missing, too large or not a
+    ///   regular file is not loaded, and makes it one).
     init(_ source: JUnitSchema) throws(JUnitReporterError) {
         _ = LibXML.initialized
         let path = source.description
@@ -25,6 +28,11 @@ final class XMLSchema {
             }
         case .file(let file):
             try XMLReader.checkReadable(file)
+            switch LibXML.loadProblem(file) {
+            case .notARegularFile?: throw .cannotRead(path: path, reason: "\(LibXML.LoadProblem.notARegularFile)")
+            case let problem?: throw .unusableSchema(path: path, reason: "it \(problem)")
+            case nil: break
+            }
             parsed = XMLSchema.parse(xmlSchemaNewParserCtxt(file), path)
         }
         self.path = path
