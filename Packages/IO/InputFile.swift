@@ -46,10 +46,11 @@ package enum InputFile {
     ///   reason); ``IOError/tooLarge(path:limit:what:)`` past `limit`.
     /// - Complexity: O(size): a regular file is mapped into memory read-only
     ///   (its pages are the system's file cache: nothing is copied or
-    ///   zeroed; a file truncated by another program while it is being read
-    ///   ends the process), or, when it cannot be mapped, read straight into
-    ///   a buffer of its size plus one byte; anything else is read into a
-    ///   buffer that doubles.
+    ///   zeroed; a file another program shortens while it is read ends the
+    ///   process with exit 66 and a message naming it, from the handler
+    ///   ``AtomicFile/installSignalHandling()`` installs), or, when it
+    ///   cannot be mapped, read straight into a buffer of its size plus one
+    ///   byte; anything else is read into a buffer that doubles.
     package static func bytes(
         at path: String, limit: Int = maxBytes, what: String = "input", endsAtNUL: Bool = false
     ) throws(IOError) -> InputBytes {
@@ -75,7 +76,7 @@ package enum InputFile {
         if info.kind == .folder { throw .cannotRead(path: name, problem: "is a directory, not a file") }
         let isRegular = info.kind == .regular
         if isRegular, info.size > limit { throw .tooLarge(path: name, limit: limit, what: what) }
-        if isRegular, info.size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.size)) {
+        if isRegular, info.size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.size), path: name) {
             return mapped
         }
         // A regular file fits with one byte to spare, so its end is seen without growing.
@@ -171,11 +172,12 @@ package final class InputBytes: @unchecked Sendable {
         count = bytes.count
     }
 
-    /// The first `count` bytes of the open regular file `descriptor`, mapped
-    /// read-only (pages present as they are read), or `nil` when the system
-    /// refuses (the caller then reads the file).
-    fileprivate init?(mapping descriptor: Int32, count: Int) {
-        guard let mapping = Memory.mapReadOnly(descriptor, count: count) else { return nil }
+    /// The first `count` bytes of the open regular file `descriptor` (named
+    /// `path` in messages), mapped read-only (pages present as they are
+    /// read), or `nil` when the system refuses (the caller then reads the
+    /// file).
+    fileprivate init?(mapping descriptor: Int32, count: Int, path: String) {
+        guard let mapping = Memory.mapReadOnly(descriptor, count: count, path: path) else { return nil }
         self.mapping = mapping
         start = mapping.start.assumingMemoryBound(to: UInt8.self)
         capacity = count

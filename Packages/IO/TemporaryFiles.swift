@@ -2,7 +2,8 @@ import Synchronization
 import UpdateCheckPlatform
 
 /// The temporary files of unfinished outputs, removed when the process is
-/// ended by SIGINT, SIGTERM or SIGHUP.
+/// ended by SIGINT, SIGTERM or SIGHUP, or by a mapped input that another
+/// program shortened while it was read (SIGBUS).
 ///
 /// A signal handler may only call async-signal-safe functions and may run
 /// on any thread at any moment, so the paths live in a fixed block of
@@ -84,7 +85,16 @@ package enum TemporaryFiles {
         _ = storage
         _ = live.load(ordering: .relaxed)
         Signals.handleTermination(with: removeAndReraise)
+        Signals.handleMappedFileFaults(with: reportShortenedInput)
         Signals.ignoreFileSizeLimit()
+    }
+
+    /// Unlinks every registered temporary file. Async-signal-safe.
+    fileprivate static func removeAll() {
+        let used = live.load(ordering: .acquiring)
+        for slot in 0..<capacity where used & (1 << UInt64(slot)) != 0 {
+            Signals.removeFile(storage + slot * slotBytes)
+        }
     }
 }
 
@@ -94,9 +104,20 @@ package enum TemporaryFiles {
 /// default action.
 private func removeAndReraise(_ number: Int32) {
     Processes.endEveryGroup(forwarding: number)
-    let used = TemporaryFiles.live.load(ordering: .acquiring)
-    for slot in 0..<TemporaryFiles.capacity where used & (1 << UInt64(slot)) != 0 {
-        Signals.removeFile(TemporaryFiles.storage + slot * TemporaryFiles.slotBytes)
-    }
+    TemporaryFiles.removeAll()
     Signals.endWithDefaultAction(number)
+}
+
+/// The handler of a fault in a mapped input (SIGBUS: another program
+/// shortened the file while it was read): ends every started program's
+/// process group as SIGTERM would, unlinks every registered temporary file,
+/// names the input on standard error like any input that cannot be read,
+/// and exits with 66 (`EX_NOINPUT`).
+private func reportShortenedInput(_ path: UnsafePointer<CChar>?) {
+    Processes.endEveryGroup(forwarding: Signals.terminate)
+    TemporaryFiles.removeAll()
+    Signals.writeToStandardError("Error: ")
+    if let path { Signals.writeToStandardError(path) }
+    Signals.writeToStandardError(": cannot be read (another program shortened it while it was read).\n")
+    Signals.exitImmediately(66)
 }

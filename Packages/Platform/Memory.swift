@@ -1,3 +1,5 @@
+import UpdateCheckCPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -19,6 +21,9 @@ package enum Memory {
         package let start: UnsafeMutableRawPointer
         /// Its length in bytes.
         package let length: Int
+        /// Its slot in the table of mapped files a bus error is looked up
+        /// in, or -1 (anonymous memory, or a full table).
+        var faultSlot: Int32 = -1
     }
 
     /// At least `bytes` zero-filled bytes (pages are zeroed by the system as
@@ -37,23 +42,32 @@ package enum Memory {
         return (aligned, Mapping(start: start, length: length))
     }
 
-    /// The first `count` bytes of the open regular file `descriptor`, mapped
-    /// read-only and advised as read once, in order (the system reads ahead);
-    /// `nil` when the system refuses.
+    /// The first `count` bytes of the open regular file `descriptor` (named
+    /// `path` in messages), mapped read-only and advised as read once, in
+    /// order (the system reads ahead); `nil` when the system refuses.
     ///
     /// Pages become present as they are first read, never all at once: a
     /// reader that stops at an error near the start of a huge (or sparse)
-    /// file touches only the pages before it.
-    package static func mapReadOnly(_ descriptor: Int32, count: Int) -> Mapping? {
+    /// file touches only the pages before it. A page past the end of a file
+    /// that another program shortened meanwhile faults (SIGBUS): the
+    /// mapping is registered, so that the handler of
+    /// ``Signals/handleMappedFileFaults(with:)`` names `path` and ends the
+    /// process cleanly.
+    package static func mapReadOnly(_ descriptor: Int32, count: Int, path: String) -> Mapping? {
         guard let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
             return nil
         }
         _ = madvise(start, count, MADV_SEQUENTIAL)
-        return Mapping(start: start, length: count)
+        var mapping = Mapping(start: start, length: count)
+        mapping.faultSlot = updatecheck_add_mapping(start, count, path)
+        return mapping
     }
 
-    /// Gives a mapping back.
-    package static func unmap(_ mapping: Mapping) { munmap(mapping.start, mapping.length) }
+    /// Gives a mapping back (taking a file's out of the table of mapped files first).
+    package static func unmap(_ mapping: Mapping) {
+        updatecheck_remove_mapping(mapping.faultSlot)
+        munmap(mapping.start, mapping.length)
+    }
 
     /// `bytes` bytes, not initialised, to grow with ``reallocate(_:to:)``
     /// and free with ``free(_:)``; a block of two huge pages or more starts

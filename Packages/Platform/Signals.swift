@@ -1,3 +1,5 @@
+import UpdateCheckCPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -14,6 +16,9 @@ package enum Signals {
     /// A handler for a signal: called with its number, on any thread, at
     /// any moment; it may only make async-signal-safe calls.
     package typealias Handler = @convention(c) (Int32) -> Void
+
+    /// SIGTERM, the signal that asks a program to end.
+    package static var terminate: Int32 { SIGTERM }
 
     /// The signals that end a process from outside: SIGINT, SIGTERM and SIGHUP.
     package static var terminating: [Int32] { [SIGINT, SIGTERM, SIGHUP] }
@@ -43,6 +48,47 @@ package enum Signals {
             sigaction(number, &action, nil)
         }
     }
+
+    /// A handler for a fault in a mapped file: called with the file's path
+    /// as a C string, on the faulting thread; it may only make
+    /// async-signal-safe calls, and must end the process.
+    package typealias MappedFileFaultHandler = @convention(c) (UnsafePointer<CChar>?) -> Void
+
+    /// Calls `handler` when a read of a file mapped by
+    /// ``Memory/mapReadOnly(_:count:path:)`` faults because another program
+    /// shortened the file (SIGBUS on a page past its new end); a bus error
+    /// anywhere else goes to the handler SIGBUS had before (the Swift
+    /// runtime's backtracer). For a process's `main`
+    /// only: it replaces the handler of SIGBUS.
+    package static func handleMappedFileFaults(with handler: MappedFileFaultHandler) {
+        updatecheck_handle_mapping_faults(handler)
+    }
+
+    /// Writes `text` to standard error, without allocating. Async-signal-safe.
+    package static func writeToStandardError(_ text: StaticString) {
+        writeToStandardError(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    /// Writes the C string `text` to standard error, without allocating.
+    /// Async-signal-safe.
+    package static func writeToStandardError(_ text: UnsafePointer<CChar>) {
+        writeToStandardError(text, count: strlen(text))
+    }
+
+    /// Writes `count` bytes to standard error, as many as it takes.
+    private static func writeToStandardError(_ bytes: UnsafeRawPointer, count: Int) {
+        var written = 0
+        while written < count {
+            let result = write(2, bytes + written, count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return }
+            written += result
+        }
+    }
+
+    /// Ends the process at once with exit status `code`, running no exit
+    /// handlers and flushing nothing (`_exit`). Async-signal-safe.
+    package static func exitImmediately(_ code: Int32) -> Never { _exit(code) }
 
     /// Restores signal `number`'s default action and raises it again, so
     /// the process ends the way its parent expects (status 128 + signal in a

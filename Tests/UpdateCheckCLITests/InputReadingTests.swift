@@ -170,6 +170,44 @@ import UpdateCheckSupport
                 == .init(status: 66, stdout: "", stderr: "Error: dir.json: is a directory, not a file.\n"))
     }
 
+    /// A snapshot file is mapped, and its IDs are read from the mapping
+    /// until the diff is printed: the old file is cut to nothing while the
+    /// new one, a FIFO, holds the run, so the diff's next read of an old ID
+    /// faults.
+    @Test func aFileShortenedWhileItIsReadIsNamed() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", (0..<64).map { "an ID long enough to be read from the file itself, number \($0)" })
+        let fifo = files.folder.appendingPathComponent("new.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["diff", "old.json", "new.json"]
+        process.currentDirectoryURL = files.folder
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // The FIFO opens for writing once the diff opens it, next to reading old.json.
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(20)
+        while writer < 0, process.isRunning, Date() < deadline {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        try #require(writer >= 0, "the diff never opened new.json")
+        _ = #"["x"]"#.withCString { write(writer, $0, 5) }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(truncate(files.folder.appendingPathComponent("old.json").path, 0) == 0)
+        close(writer)
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 66)
+        #expect(message == "Error: old.json: cannot be read (another program shortened it while it was read).\n")
+    }
+
     @Test func jsonFromADeviceStopsAtItsFirstNUL() throws {
         let files = try DiffTestFiles()
         try files.ids("ok.json", ["a"])

@@ -4,6 +4,8 @@
 #ifndef UPDATECHECK_CPLATFORM_H
 #define UPDATECHECK_CPLATFORM_H
 
+#include <stddef.h>
+
 /// Starts `path` with `argv` and `envp` under a supervisor (Linux only).
 ///
 /// The direct child is the supervisor: it leads a process group of its own,
@@ -46,5 +48,20 @@ int updatecheck_child_ended(int pid);
 /// `grace_ms` milliseconds, then sends the groups SIGKILL.
 /// Async-signal-safe: for signal handlers.
 void updatecheck_end_children(int signal, int grace_ms);
+
+/// Adds the read-only mapping of the file `path` at `start`, `length`
+/// bytes long, to the table a SIGBUS handler reads (the path is copied, up
+/// to 4095 bytes); returns its slot, or -1 when the table (64 slots) is full.
+int updatecheck_add_mapping(const void *start, size_t length, const char *path);
+
+/// Removes the mapping in `slot` (from updatecheck_add_mapping; -1 is ignored)
+/// from the table, before it is unmapped.
+void updatecheck_remove_mapping(int slot);
+
+/// Installs a SIGBUS handler: an access to a page of a mapped file past its
+/// end (another program shortened it while it was read) calls `handler`
+/// with the file's path, which must end the process with async-signal-safe
+/// calls only; any other bus error goes to the action SIGBUS had before.
+void updatecheck_handle_mapping_faults(void (*handler)(const char *path));
 
 #endif
