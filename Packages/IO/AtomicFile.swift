@@ -42,7 +42,8 @@ import UpdateCheckPlatform
 /// any work. The temporary file is created by ``open()``, which callers
 /// invoke once their content is complete, and is removed by
 /// ``commit(syncing:)``, ``discard()`` or, in a process that called
-/// ``installSignalHandling()``, by SIGINT, SIGTERM or SIGHUP.
+/// ``installSignalHandling()``, by SIGINT, SIGTERM, SIGHUP or another
+/// signal that ends the process (``Signals/alsoEnding``).
 package final class AtomicFile {
     /// How the content reaches the target.
     private enum Mode {
@@ -495,9 +496,12 @@ package final class AtomicFile {
         return descriptor
     }
 
-    /// Prepares the process for writing outputs: SIGINT, SIGTERM and SIGHUP
+    /// Prepares the process for writing outputs: SIGINT, SIGTERM, SIGHUP
+    /// and the other signals that end a process (``Signals/alsoEnding``)
     /// remove every temporary file of an unfinished output before the
-    /// process ends with that signal (its default action), and SIGXFSZ is
+    /// process ends with that signal (its default action), a mapped input
+    /// that another program shortens ends the run with 66 naming it
+    /// (``Signals/handleMappedFileFaults(with:)``), and SIGXFSZ is
     /// ignored, so that a file-size limit (`ulimit -f`) fails the write
     /// with EFBIG, reported as an error, instead of killing the process.
     /// For processes, not libraries: it replaces the handlers of those

@@ -2,8 +2,9 @@ import Synchronization
 import UpdateCheckPlatform
 
 /// The temporary files of unfinished outputs, removed when the process is
-/// ended by SIGINT, SIGTERM or SIGHUP, or by a mapped input that another
-/// program shortened while it was read (SIGBUS).
+/// ended by SIGINT, SIGTERM, SIGHUP or another signal that ends it
+/// (``Signals/alsoEnding``), or by a mapped input that another program
+/// shortened while it was read (SIGBUS).
 ///
 /// A signal handler may only call async-signal-safe functions and may run
 /// on any thread at any moment, so the paths live in a fixed block of
@@ -78,8 +79,9 @@ package enum TemporaryFiles {
         }
     }
 
-    /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores
-    /// SIGXFSZ (see ``AtomicFile/installSignalHandling()``).
+    /// Installs the handler for SIGINT, SIGTERM, SIGHUP and the other
+    /// signals that end a process, and for faults in mapped inputs, and
+    /// ignores SIGXFSZ (see ``AtomicFile/installSignalHandling()``).
     package static func installHandlers() {
         // Both are created here, never first inside the handler.
         _ = storage
@@ -103,7 +105,7 @@ package enum TemporaryFiles {
 /// every registered temporary file, then ends the process with the signal's
 /// default action.
 private func removeAndReraise(_ number: Int32) {
-    Processes.endEveryGroup(forwarding: number)
+    Processes.endEveryGroup(forwarding: Signals.forwarded(number))
     TemporaryFiles.removeAll()
     Signals.endWithDefaultAction(number)
 }

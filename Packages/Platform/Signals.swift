@@ -23,6 +23,20 @@ package enum Signals {
     /// The signals that end a process from outside: SIGINT, SIGTERM and SIGHUP.
     package static var terminating: [Int32] { [SIGINT, SIGTERM, SIGHUP] }
 
+    /// The other signals whose default action ends a process and that
+    /// something outside it may send: SIGQUIT (Ctrl-\\), SIGUSR1, SIGUSR2,
+    /// the timers' SIGALRM, SIGVTALRM and SIGPROF, and SIGXCPU (a CPU-time
+    /// limit, `ulimit -t`). SIGKILL and SIGSTOP cannot be handled; SIGPIPE
+    /// and SIGXFSZ are ignored instead.
+    package static var alsoEnding: [Int32] { [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU] }
+
+    /// What a process passes on to its started programs when `number` ends
+    /// it: the signal itself for one of the ``terminating`` signals, which
+    /// programs expect, SIGTERM for any other. Async-signal-safe.
+    package static func forwarded(_ number: Int32) -> Int32 {
+        number == SIGINT || number == SIGHUP ? number : SIGTERM
+    }
+
     /// Makes a write to a closed pipe or socket fail with EPIPE instead of
     /// ending the process (SIGPIPE ignored). For a process's `main` only.
     package static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
@@ -31,10 +45,11 @@ package enum Signals {
     /// instead of ending the process (SIGXFSZ ignored). For a process's `main` only.
     package static func ignoreFileSizeLimit() { signal(SIGXFSZ, SIG_IGN) }
 
-    /// Calls `handler` on each of the ``terminating`` signals. For a
-    /// process's `main` only: it replaces the handlers of those signals.
+    /// Calls `handler` on each of the ``terminating`` and ``alsoEnding``
+    /// signals. For a process's `main` only: it replaces the handlers of
+    /// those signals.
     package static func handleTermination(with handler: Handler) {
-        for number in terminating {
+        for number in terminating + alsoEnding {
             var action = sigaction()
             #if canImport(Darwin)
                 action.__sigaction_u.__sa_handler = handler

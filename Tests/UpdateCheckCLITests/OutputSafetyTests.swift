@@ -183,9 +183,11 @@ import UpdateCheckIO
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
     }
 
-    @Test func signalRemovesTheTemporaryFile() throws {
-        // A merge large enough that writing takes a while; SIGTERM as soon as
-        // its temporary file appears; nothing may be left behind.
+    /// SIGTERM, and signals a process rarely gets that end it all the same.
+    @Test(arguments: [SIGTERM, SIGUSR1, SIGALRM, SIGXCPU])
+    func signalRemovesTheTemporaryFile(signal: Int32) throws {
+        // A merge large enough that writing takes a while; the signal as soon
+        // as its temporary file appears; nothing may be left behind.
         let files = try DiffTestFiles()
         var cases = ""
         for index in 0..<50_000 { cases += "<testcase name=\"c\(index)\" classname=\"k\" time=\"0.001\"/>\n" }
@@ -201,14 +203,14 @@ import UpdateCheckIO
         while process.isRunning {
             if try !leftovers(in: files.folder).isEmpty {
                 sawTemporary = true
-                kill(process.processIdentifier, SIGTERM)
+                kill(process.processIdentifier, signal)
                 break
             }
         }
         process.waitUntilExit()
         // Either the signal ended it, or it had just finished the report.
         if sawTemporary, process.terminationReason == .uncaughtSignal {
-            #expect(process.terminationStatus == SIGTERM)
+            #expect(process.terminationStatus == signal)
             #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("out.xml").path))
         } else {
             #expect(process.terminationStatus == 0)

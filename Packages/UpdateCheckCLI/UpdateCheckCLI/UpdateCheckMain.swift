@@ -31,10 +31,12 @@ package enum UpdateCheckMain {
 
     /// Runs `updatecheck` as a process: ignores SIGPIPE (a closed pipe
     /// becomes a failed write, exit 74, after every report is written),
-    /// keeps descriptors 0-2 taken, makes SIGINT, SIGTERM and SIGHUP remove
-    /// unfinished outputs' temporary files and a file-size limit (SIGXFSZ)
-    /// fail a write (exit 74) instead of killing the process, then runs `arguments` (with the
-    /// in-process `adapters` and `stores` a team's own CLI adds) and exits.
+    /// keeps descriptors 0-2 taken, makes the signals that end a process
+    /// (SIGINT, SIGTERM, SIGHUP and the rest) remove unfinished outputs'
+    /// temporary files, a shortened mapped input exit 66, and a file-size
+    /// limit (SIGXFSZ) fail a write (exit 74) instead of killing the
+    /// process, then runs `arguments` (with the in-process `adapters` and
+    /// `stores` a team's own CLI adds) and exits.
     package static func main(_ arguments: [String], adapters: [AdapterEntry] = [], stores: [StoreEntry] = [])
         -> Never
     {
