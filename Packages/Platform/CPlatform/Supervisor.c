@@ -60,8 +60,73 @@ static void close_others(const int *keep, int count) {
     }
 }
 
-/// Ends the supervisor the way its program ended.
+/// Reads the process IDs in /proc/self/task/<self>/children (the kernel
+/// lists them separated by spaces) into `pids`, up to `capacity`; returns
+/// how many, or -1 when the list cannot be read (a kernel without it).
+static int read_children(pid_t self, pid_t *pids, int capacity) {
+    char path[64] = "/proc/self/task/";
+    size_t at = strlen(path);
+    char digits[16];
+    int length = 0;
+    for (pid_t rest = self; rest > 0 && length < 16; rest /= 10) digits[length++] = (char)('0' + rest % 10);
+    while (length > 0) path[at++] = digits[--length];
+    memcpy(path + at, "/children", sizeof "/children");
+    int list = open(path, O_RDONLY | O_CLOEXEC);
+    if (list < 0) return -1;
+    int count = 0;
+    long number = -1;
+    char buffer[512];
+    ssize_t got;
+    while ((got = read(list, buffer, sizeof buffer)) != 0) {
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        for (ssize_t i = 0; i < got; i++) {
+            if (buffer[i] >= '0' && buffer[i] <= '9') {
+                number = (number < 0 ? 0 : number * 10) + (buffer[i] - '0');
+            } else if (number >= 0) {
+                if (count < capacity) pids[count++] = (pid_t)number;
+                number = -1;
+            }
+        }
+    }
+    if (number >= 0 && count < capacity) pids[count++] = (pid_t)number;
+    close(list);
+    return count;
+}
+
+/// Kills what the program left running in the supervisor's session. The
+/// supervisor is a subreaper, so every orphan of the program becomes its
+/// child: one that left the program's group but not the session (GNU
+/// `timeout` calls setpgid, so does a shell's job control) is killed, its
+/// own children then become the supervisor's and are killed in turn; one
+/// that left the session on purpose (setsid, a daemon) is left alone.
+static void end_descendants(void) {
+    pid_t self = getpid();
+    pid_t session = getsid(0);
+    pid_t pids[256];
+    for (int round = 0; round < 4096; round++) {
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        int count = read_children(self, pids, 256);
+        int killed = 0;
+        for (int i = 0; i < count; i++) {
+            if (getsid(pids[i]) != session) continue;
+            kill(pids[i], SIGKILL);
+            killed++;
+        }
+        if (killed == 0) return;
+        // Reaped, a killed process's children are the supervisor's.
+        for (int i = 0; i < count; i++)
+            if (getsid(pids[i]) == session || errno == ESRCH)
+                while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR) {}
+    }
+}
+
+/// Ends what the program left in the session, then the supervisor the way
+/// its program ended.
 static void relay(int status) {
+    end_descendants();
     if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
     int number = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
     struct rlimit none = {0, 0};
@@ -95,6 +160,8 @@ static void supervise(
     sigemptyset(&action.sa_mask);
     for (int number = 1; number < NSIG; number++) sigaction(number, &action, NULL);
     setpgid(0, 0);
+    // The program's orphans become the supervisor's children (see end_descendants).
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     // Descriptors 0 to 2 become /dev/null below: an end there moves up first.
     int *ends_to_keep[4] = {&input, &output, &error, &lifeline};
     for (int i = 0; i < 4; i++) {

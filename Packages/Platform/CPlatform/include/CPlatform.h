@@ -18,7 +18,11 @@
 /// program's group that signal (SIGTERM for a lifeline), waits up to
 /// `grace_ms` milliseconds for the program, sends the group SIGKILL and
 /// exits. When the program ends by itself, whatever else of its group still
-/// runs is killed. The program gets SIGKILL if the supervisor dies.
+/// runs is killed. At every end the supervisor, a subreaper of the
+/// program's orphans, then kills each of them still in its session (one
+/// that left the program's group, as GNU timeout does), and theirs; one
+/// that left the session (setsid) is left alone. The program gets SIGKILL
+/// if the supervisor dies.
 ///
 /// Returns 0 and stores the supervisor's process ID in `pid`, or an errno
 /// value (ENOSYS outside Linux).
