@@ -24,12 +24,31 @@ package enum InputFile {
         path == "-" ? "standard input" : path
     }
 
-    /// Throws a usage error when `-` (standard input, which can be read
-    /// only once) is among `paths` more than once.
+    /// Throws a usage error when standard input, which can be read only
+    /// once, is among `paths` more than once (see ``readsStandardInput(_:)``).
     package static func checkStandardInputOnce(_ paths: [String]) throws(IOError) {
-        if paths.count(where: { $0 == "-" }) > 1 {
+        if paths.count(where: readsStandardInput) > 1 {
             throw .conflict("Standard input ('-') can be read only once.")
         }
+    }
+
+    /// Whether reading `path` reads standard input: `-`, or a name of the
+    /// pipe, FIFO, socket or device standard input is (`/dev/stdin`,
+    /// `/dev/fd/0`), whose bytes two readers would share. A regular file
+    /// on standard input (`< a.json`) opened by name is read afresh, and is
+    /// no second reader.
+    package static func readsStandardInput(_ path: String) -> Bool {
+        if path == "-" { return true }
+        guard let input = try? System.status(of: System.standardInput), input.kind != .regular,
+            let file = try? System.status(path)
+        else { return false }
+        return file.device == input.device && file.inode == input.inode
+    }
+
+    /// Whether `path` names a regular file (through links); `-` does not:
+    /// standard input is read where it stands.
+    package static func isRegularFile(_ path: String) -> Bool {
+        path != "-" && (try? System.status(path))?.kind == .regular
     }
 
     /// The whole content of `path` (`-`: standard input).
@@ -44,7 +63,7 @@ package enum InputFile {
     /// - Throws: ``IOError/cannotRead(path:problem:)`` when the file is
     ///   missing, a folder or unreadable (naming it and the system's
     ///   reason); ``IOError/tooLarge(path:limit:what:)`` past `limit`.
-    /// - Complexity: O(size): a regular file is mapped into memory read-only
+    /// - Complexity: O(size): a regular file (not standard input) is mapped into memory read-only
     ///   (its pages are the system's file cache: nothing is copied or
     ///   zeroed; a file another program shortens while it is read ends the
     ///   process with exit 66 and a message naming it, from the handler
@@ -73,10 +92,13 @@ package enum InputFile {
         } catch {
             throw .cannotRead(path: name, problem: "cannot be read (\(error))")
         }
-        if info.kind == .folder { throw .cannotRead(path: name, problem: "is a directory, not a file") }
+        if info.kind == .folder { throw .cannotRead(path: name, problem: "is a folder, not a file") }
         let isRegular = info.kind == .regular
         if isRegular, info.size > limit { throw .tooLarge(path: name, limit: limit, what: what) }
-        if isRegular, info.size > 0, let mapped = InputBytes(mapping: descriptor, count: Int(info.size), path: name) {
+        // Standard input is read from where it stands (`{ head -c 3; updatecheck diff a.json -; } < b.json`), never mapped.
+        if isRegular, path != "-", info.size > 0,
+            let mapped = InputBytes(mapping: descriptor, count: Int(info.size), path: name)
+        {
             return mapped
         }
         // A regular file fits with one byte to spare, so its end is seen without growing.

@@ -170,6 +170,16 @@ import UpdateCheckSupport
             #expect(duplicate.stderr.contains("duplicate key \"name\""), "\(duplicate.stderr)")
             #expect(duplicate.stdout == "")
         }
+        // A manifest named by --config is read by the state commands too, when no store of it is used.
+        try files.write("bad.json", "{bad")
+        for command in [["state", "run", "--builtin"], ["state", "explore", "--max-depth", "1"]] {
+            let missingManifest = try files.run(command + ["--config", "nowhere.json"])
+            #expect(missingManifest.status == 66, "\(command)")
+            #expect(missingManifest.stderr == "Error: nowhere.json: no such file.\n")
+            let malformed = try files.run(command + ["--config", "bad.json"])
+            #expect(malformed.status == 65, "\(command)")
+            #expect(malformed.stderr.hasPrefix("Error: bad.json:1:2: "), "\(malformed.stderr)")
+        }
         let both = try files.run(["adapters", "check", "--exec", "true", "--model", "uikit", "--config", "x.json"])
         #expect(both.status == 64 && both.stderr.contains("Give either '--exec' or '--config', not both."))
     }

@@ -40,6 +40,41 @@ import UpdateCheckSupport
         #expect(fifo.stdout.hasPrefix("f.json: 2 IDs;"))
     }
 
+    @Test func standardInputIsReadOnceWhereItStands() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a", "b"])
+        // Standard input by another name is standard input: two readers would split its bytes.
+        let twice = try bash(#"cat old.json | "$U" diff /dev/stdin -"#, in: files.folder)
+        #expect(twice.status == 64)
+        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
+        let manifestAndScenario = try bash(#"cat old.json | "$U" state run --config - /dev/fd/0"#, in: files.folder)
+        #expect(manifestAndScenario.status == 64)
+        // A regular file on standard input is read from where it stands, as `cat` reads it.
+        try files.write("skipped.json", #"XXX["b", "a"]"#)
+        let skipped = try bash(#"{ head -c 3 >/dev/null; "$U" diff old.json -; } < skipped.json"#, in: files.folder)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout.hasSuffix("0 deleted, 0 inserted, 1 moved, 0 content updated; 1 stays put.\n"))
+    }
+
+    @Test func aBadInputEndsTheRunBeforeAFIFOIsWaitedFor() throws {
+        let files = try DiffTestFiles()
+        try files.write("bad.json", "{bad")
+        for (line, status, message) in [
+            (
+                #"mkfifo f.json && timeout 20 "$U" diff missing.json f.json"#, Int32(66),
+                "Error: missing.json: no such file.\n"
+            ),
+            (
+                #"mkfifo g.json && timeout 20 "$U" diff bad.json g.json"#, 65,
+                "Error: bad.json:1:2: expected a string key in object\n"
+            ),
+        ] {
+            let result = try bash(line, in: files.folder)
+            #expect(result.status == status, "\(line)")
+            #expect(result.stderr == message)
+        }
+    }
+
     @Test func junitReportsComeFromStandardInputAndPipes() throws {
         let files = try DiffTestFiles()
         try files.write(
@@ -167,7 +202,7 @@ import UpdateCheckSupport
         try files.ids("ok.json", ["a"])
         #expect(
             try files.run(["diff", "ok.json", "dir.json"])
-                == .init(status: 66, stdout: "", stderr: "Error: dir.json: is a directory, not a file.\n"))
+                == .init(status: 66, stdout: "", stderr: "Error: dir.json: is a folder, not a file.\n"))
     }
 
     /// A snapshot file is mapped, and its IDs are read from the mapping

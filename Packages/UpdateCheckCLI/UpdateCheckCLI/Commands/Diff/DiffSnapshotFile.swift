@@ -152,17 +152,29 @@ package struct DiffSnapshotFile: Sendable {
         return try read(from: input, path: path)
     }
 
-    /// Reads the snapshots `old` and `new` at once, one on each core.
+    /// Reads the snapshots `old` and `new`: at once, one on each core, when
+    /// both are regular files; otherwise one after the other, so that a bad
+    /// `old` ends the run before a FIFO `new` is waited for.
     ///
-    /// - Throws: as ``read(at:)``, the error of `old` when both fail; exit 65
-    ///   when one snapshot's IDs are strings and the other's integers.
+    /// - Throws: exit 66 for either missing or unreadable, before either is
+    ///   read; else as ``read(at:)``, the error of `old` when both fail;
+    ///   exit 65 when one snapshot's IDs are strings and the other's integers.
     package static func readPair(_ old: String, _ new: String) throws(CLIError) -> (
         old: DiffSnapshotFile, new: DiffSnapshotFile
     ) {
-        let results = ParallelLoop.map(count: 2) { index -> Result<DiffSnapshotFile, CLIError> in
-            Result { () throws(CLIError) in try read(at: index == 0 ? old : new) }
+        try CLIError.mapping { () throws(IOError) in
+            try InputFile.checkReadable(old)
+            try InputFile.checkReadable(new)
         }
-        let pair = (old: try results[0].get(), new: try results[1].get())
+        let pair: (old: DiffSnapshotFile, new: DiffSnapshotFile)
+        if InputFile.isRegularFile(old), InputFile.isRegularFile(new) {
+            let results = ParallelLoop.map(count: 2) { index -> Result<DiffSnapshotFile, CLIError> in
+                Result { () throws(CLIError) in try read(at: index == 0 ? old : new) }
+            }
+            pair = (old: try results[0].get(), new: try results[1].get())
+        } else {
+            pair = (old: try read(at: old), new: try read(at: new))
+        }
         if !pair.old.ids.isEmpty, !pair.new.ids.isEmpty, pair.old.idsAreNumbers != pair.new.idsAreNumbers {
             let (numbers, strings) = pair.old.idsAreNumbers ? (pair.old, pair.new) : (pair.new, pair.old)
             throw .dataError(

@@ -49,7 +49,10 @@ package enum StateRunCommand {
         guard !invocation.positionals.isEmpty || builtin.isGiven(in: invocation) else {
             throw .usage("Give at least one scenario file, or --builtin.")
         }
-        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(invocation.positionals) }
+        let manifest = try Options.config.value(in: invocation).map { [$0] } ?? []
+        try CLIError.mapping { () throws(IOError) in
+            try InputFile.checkStandardInputOnce(invocation.positionals + manifest)
+        }
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
         let junit = try Options.junit.value(in: invocation)
         if let junit {

@@ -110,7 +110,12 @@ package struct StoreEntry: Sendable {
         if command != nil, name != nil { throw .usage("Give --exec or --store, not both.") }
         if let command { return exec(command, timeout: Double(timeout ?? 10), refinement: refinement) }
         if timeout != nil { throw .usage("--timeout needs --exec.") }
-        guard let name else { return nil }
+        guard let name else {
+            // A manifest given by name is read, so that a missing or malformed one is an error (66, 65)
+            // even when no store of it is used.
+            if try Options.config.value(in: invocation) != nil { _ = try AdapterCatalog(invocation) }
+            return nil
+        }
         let stores = try AdapterCatalog(invocation).stores
         guard var entry = stores.first(where: { $0.name == name }) else {
             let known =
