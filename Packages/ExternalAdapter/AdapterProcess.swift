@@ -122,6 +122,8 @@ final class AdapterProcess: @unchecked Sendable {
     func nextLine(deadline: UInt64) -> LineResult {
         while true {
             if let newline = nextNewline() {
+                // A read may bring a line end just past the bound, with the bytes before it.
+                if newline - pendingStart > Self.lineLimit { return .tooLong }
                 while let read = outputReads.first, read.end <= newline {
                     outputReads.removeFirst()
                 }

@@ -141,7 +141,7 @@ final class AdapterProcessPool: Sendable {
     /// a failure and sending the unanswered ones again; `resolve` turns the
     /// batches of request *i*'s response into its answer, or refuses them.
     ///
-    /// A program that exits, stays silent past the timeout or prints
+    /// A program that exits, does not finish a line within the timeout or prints
     /// garbage fails the oldest unanswered request. When that request was
     /// sent on a batch line with others, none of them is blamed yet: they
     /// are sent again one to a line, so that the failure falls on the one

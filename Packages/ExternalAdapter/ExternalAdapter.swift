@@ -34,7 +34,7 @@ import UpdateCheckDiff
 /// too, in order of first appearance, and the kit's IDs are its own:
 /// sections `S`, `T`, `U` and items `a` … `e`.
 ///
-/// A program that exits, stays silent for `timeout` seconds, prints a line
+/// A program that exits, does not finish an answer within `timeout` seconds, prints a line
 /// that is not a response, or answers with a call the model does not take
 /// fails that case — the message names what happened and ends with the
 /// program's stderr — and is started again for the next case. After five
@@ -71,8 +71,8 @@ where Inner.Snapshot == Plan.Snapshot, Inner.Displayed == Plan.Displayed {
     ///   - model: the built-in model the program's calls are replayed on.
     ///   - modelName: the model's name in the protocol (`uikit`,
     ///     `recyclerview`, …), which the handshake must name.
-    ///   - timeout: how long the program may stay silent while a case waits
-    ///     for its answer and for its handshake, in seconds.
+    ///   - timeout: how long the program may take to print a case's whole
+    ///     answer line, and its handshake line, in seconds.
     ///   - workingDirectory: the folder the program runs in (each time it
     ///     is started), or `nil` for the current folder.
     ///   - sendsEveryCase: whether every case is sent as it is, never an

@@ -6,8 +6,8 @@ import UpdateCheckPlatform
 /// and stdout, many paths to a line.
 ///
 /// The program is started once with `/bin/sh -c` and restarted after it
-/// failed; every read has a deadline. A program that crashes, stays silent
-/// past the timeout or prints garbage makes ``run(_:)`` throw with what it
+/// failed; every read has a deadline. A program that crashes, does not
+/// finish an answer line within the timeout or prints garbage makes ``run(_:)`` throw with what it
 /// wrote on stderr; its process is ended then, and by ``stop()``.
 ///
 /// ```swift

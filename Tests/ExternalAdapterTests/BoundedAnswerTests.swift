@@ -144,6 +144,25 @@ import Testing
         }
     }
 
+    @Test func aLineJustOverTheBoundIsRefusedWithItsLineEnd() throws {
+        // One write: the line end comes in the same read as the bytes past the bound.
+        let process = try AdapterProcess(
+            command: "python3 -c 'import sys; sys.stdout.buffer.write(b\"x\" * (67108864 + 1000) + b\"\\n\")'; sleep 5")
+        defer { process.stop() }
+        guard case .tooLong = process.nextLine(deadline: AdapterProcess.now() + 60_000_000_000) else {
+            Issue.record("a line of 64 MiB and 1,000 bytes is not refused as too long")
+            return
+        }
+        let atTheBound = try AdapterProcess(
+            command: "python3 -c 'import sys; sys.stdout.buffer.write(b\"x\" * 67108864 + b\"\\n\")'; sleep 5")
+        defer { atTheBound.stop() }
+        guard case .line(let line) = atTheBound.nextLine(deadline: AdapterProcess.now() + 60_000_000_000) else {
+            Issue.record("a line of 64 MiB is refused")
+            return
+        }
+        #expect(line.count == 67_108_864)
+    }
+
     @Test func aProgramThatClosedItsStdoutIsSaidToHaveDoneSo() throws {
         let process = try AdapterProcess(command: "exec >&-; sleep 5")
         defer { process.stop() }

@@ -96,7 +96,7 @@ import UpdateCheckUIKit
                           --shard <i/n>           Run only shard i of n of the cases (default 1/1).
                           --exec <command>        Prove the adapter program COMMAND (run with /bin/sh -c).
                           --model <m>             The model of --exec: uikit, appkit, recyclerview, diffable, animatedlist; with --sections: uikit-sections, diffable-sections.
-                          --timeout <s>           How long --exec may stay silent on a case, 1 to 3600 s (default 10).
+                          --timeout <s>           How long --exec may take to answer a case, 1 to 3600 s (default 10).
                           --every-case            Send --exec every case, not each distinct case once (programs with state).
                           --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --junit <file>          Also write the results as a JUnit XML report to <file>.

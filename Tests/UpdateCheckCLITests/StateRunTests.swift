@@ -53,7 +53,7 @@ import Testing
                           --builtin               Also run the built-in favourite-button scenario.
                           --trace                 Print each scenario's trace (record IDs anonymised).
                           --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
-                          --timeout <s>           How long --exec may stay silent on a request, 1 to 3600 s (default 10).
+                          --timeout <s>           How long --exec may take to answer a request, 1 to 3600 s (default 10).
                           --store <name>          Use the team's store NAME (of the manifest, or added by your own CLI).
                           --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --salt <n>              Salt of the anonymised record IDs (default: random).

@@ -46,7 +46,7 @@ package struct AdapterManifest: Sendable, Equatable {
         package var model: String
         /// The policy the program must declare, which the kit holds it to.
         package var policy: AdapterPolicy
-        /// How long the program may stay silent on a case, in seconds.
+        /// How long the program may take to answer a case (its whole line), in seconds.
         package var timeout: Int
         /// The folder the program runs in (the manifest's folder by default).
         package var workingDirectory: String
@@ -64,7 +64,7 @@ package struct AdapterManifest: Sendable, Equatable {
         package var name: String
         /// The program and its arguments, run with `/bin/sh -c`.
         package var command: String
-        /// How long the program may stay silent on a request, in seconds.
+        /// How long the program may take to answer a request (its whole line), in seconds.
         package var timeout: Int
         /// The folder the program runs in (the manifest's folder by default).
         package var workingDirectory: String

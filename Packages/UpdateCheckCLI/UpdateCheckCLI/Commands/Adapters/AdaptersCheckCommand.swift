@@ -85,9 +85,9 @@ package enum AdaptersCheckCommand {
             + "\(ExternalAdapters.sectionedModelNames.joined(separator: ", ")).",
         expected: "a model name"
     ) { $0 }
-    /// `--timeout <s>`: how long an adapter program may stay silent on a case.
+    /// `--timeout <s>`: how long an adapter program may take to answer a case (its whole line).
     static let timeout = Options.integer(
-        "timeout", name: "s", in: 1...3600, help: "How long --exec may stay silent on a case, 1 to 3600 s (default 10)."
+        "timeout", name: "s", in: 1...3600, help: "How long --exec may take to answer a case, 1 to 3600 s (default 10)."
     )
 
     /// `--every-case`: send an adapter program every case as it is.

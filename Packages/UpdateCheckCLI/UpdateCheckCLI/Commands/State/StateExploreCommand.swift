@@ -75,10 +75,10 @@ package enum StateExploreCommand {
     /// `--refinement`: the store must show what the built-in store shows.
     static let refinement = OptionSpec.flag(
         "refinement", help: "With --exec or --store: the store must show what the built-in store shows.")
-    /// `--timeout <s>`: how long a store program may stay silent on one request line.
+    /// `--timeout <s>`: how long a store program may take to answer one request line (its whole line).
     static let timeout = Options.integer(
         "timeout", name: "s", in: 1...3600,
-        help: "How long --exec may stay silent on a request, 1 to 3600 s (default 10).")
+        help: "How long --exec may take to answer a request, 1 to 3600 s (default 10).")
 
     /// Reads the options, checks the outputs, and explores.
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
