@@ -1,4 +1,5 @@
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// One running adapter program: started through `/bin/sh -c` in a process
 /// group of its own, spoken to through pipes on its stdin and stdout, its
@@ -192,6 +193,20 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
+    /// What the program printed after its last line end, for the message of
+    /// a program that ended or ran out of time: `""` when nothing, else
+    /// `; it printed 25 bytes with no line end after them: '{"id":0,"batc'`
+    /// (its first 200 bytes shown). A program that writes its answer
+    /// without `\n` (`process.stdout.write(JSON.stringify(answer))`) is told so.
+    func unfinishedLineNote() -> String {
+        let count = pending.count - pendingStart
+        guard count > 0 else { return "" }
+        let shown = min(count, MessageText.shownCharacters)
+        let start = String(decoding: pending[pendingStart..<pendingStart + shown], as: UTF8.self)
+        return "; it printed \(count) bytes with no line end after them: "
+            + "'\(MessageText.shortened(start))\(shown < count ? "…" : "")'"
+    }
+
     /// Closes stdin, so that a well-behaved program sees the end of input and exits.
     func finishInput() { closeFD(&input) }
 
@@ -234,12 +249,14 @@ final class AdapterProcess: @unchecked Sendable {
     /// otherwise its handshake is missing.
     func endedBeforeHandshake(command: String) -> ExternalAdapterError {
         let ended = exitDescription()
+        let unfinished = unfinishedLineNote()
         let stderr = String(decoding: errorTail, as: UTF8.self).trimmingSpace()
         stop()
         if case .exited(let status) = ending, status == 126 || status == 127 {
             return .cannotStart(command: command, reason: "the shell \(ended)" + (stderr.isEmpty ? "" : " (\(stderr))"))
         }
-        return .badHandshake(command: command, reason: "it \(ended) without printing a handshake.", stderr: stderr)
+        return .badHandshake(
+            command: command, reason: "it \(ended) without printing a handshake\(unfinished).", stderr: stderr)
     }
 
     /// Writes as much queued input as the pipe takes.

@@ -196,9 +196,9 @@ final class AdapterProcessPool: Sendable {
                         if failure != nil { break }
                     }
                 case .closed:
-                    failure = "the program \(process.exitDescription()) before answering"
+                    failure = "the program \(process.exitDescription()) before answering\(process.unfinishedLineNote())"
                 case .timedOut:
-                    failure = "no answer within \(Self.seconds(timeout))"
+                    failure = "no answer within \(Self.seconds(timeout))\(process.unfinishedLineNote())"
                 case .tooLong:
                     failure = "it printed a line over \(AdapterProcess.lineLimitText)"
                 }
@@ -304,7 +304,8 @@ final class AdapterProcessPool: Sendable {
         switch process.nextLine(deadline: AdapterProcess.now() + UInt64(timeout * 1e9)) {
         case .line(let text): line = text
         case .closed: throw process.endedBeforeHandshake(command: command)
-        case .timedOut: throw fail("it printed no handshake line within \(seconds(timeout)).")
+        case .timedOut:
+            throw fail("it printed no handshake line within \(seconds(timeout))\(process.unfinishedLineNote()).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         do {

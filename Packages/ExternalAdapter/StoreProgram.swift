@@ -61,7 +61,10 @@ public final class StoreProgram: StoreDriver, Sendable {
         case .line(let line):
             if let reason = StoreProtocolMessages.checkHandshake(line) { throw fail(reason) }
         case .closed: throw process.endedBeforeHandshake(command: command)
-        case .timedOut: throw fail("it printed no handshake line within \(AdapterProcessPool.seconds(timeout)).")
+        case .timedOut:
+            throw fail(
+                "it printed no handshake line within \(AdapterProcessPool.seconds(timeout))"
+                    + "\(process.unfinishedLineNote()).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         process.clearErrors()
@@ -95,8 +98,10 @@ public final class StoreProgram: StoreDriver, Sendable {
                     return .success(results)
                 case .failure(let problem): failure = problem.message
                 }
-            case .closed: failure = "the program \(process.exitDescription()) before answering"
-            case .timedOut: failure = "no answer within \(AdapterProcessPool.seconds(timeout))"
+            case .closed:
+                failure = "the program \(process.exitDescription()) before answering\(process.unfinishedLineNote())"
+            case .timedOut:
+                failure = "no answer within \(AdapterProcessPool.seconds(timeout))\(process.unfinishedLineNote())"
             case .tooLong: failure = "it printed a line over \(AdapterProcess.lineLimitText)"
             }
             let note = AdapterProcessPool.stderrNote(process)

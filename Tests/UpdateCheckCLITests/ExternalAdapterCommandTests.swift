@@ -69,6 +69,23 @@ import Testing
         }
         let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
         #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
+        // A line the program wrote without its line end is shown, by its start.
+        let unended = try BinaryRunner.run([
+            "adapters", "check", "--exec", #"printf '{"protocol":1,"name":"n"'"#, "--model", "uikit",
+        ])
+        #expect(unended.status == 65)
+        #expect(
+            unended.stderr.contains(
+                #"exited with status 0 without printing a handshake; it printed 24 bytes with no line end after "#
+                    + #"them: '{"protocol":1,"name":"n"'."#), "\(unended.stderr)")
+        let trickled = try BinaryRunner.run([
+            "adapters", "check", "--exec", "printf '%0300d'; exec sleep 5", "--model", "uikit", "--timeout", "1",
+        ])
+        #expect(trickled.status == 65)
+        #expect(
+            trickled.stderr.contains(
+                "it printed no handshake line within 1 s; it printed 300 bytes with no line end after them: '"
+                    + String(repeating: "0", count: 200) + "…'."), "\(trickled.stderr)")
         // A command the shell cannot find (127) or run (126) cannot be started.
         for (command, status) in [("no-such-program-here", 127), ("/dev/null", 126)] {
             let missing = try BinaryRunner.run(["adapters", "check", "--exec", command, "--model", "uikit"])
