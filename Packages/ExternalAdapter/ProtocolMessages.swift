@@ -69,13 +69,21 @@ enum ProtocolMessages {
         @usableFromInline var reason: String
     }
 
+    /// The most values a handshake line may hold: its members, the policy's,
+    /// and room for a team's own.
+    static let handshakeValues = 1_024
+
     /// Checks the handshake line:
     /// `{"protocol": 1, "name": …, "model": …, "policy": {…}, "summary": …, "batch": true, "plan": "positions"}`
     /// (`summary`, `batch` and `plan` optional).
     static func handshake(_ line: [UInt8], modelName: String) throws(HandshakeError) -> Handshake {
         let json: ProtocolJSON
         do {
-            json = try ProtocolJSON.parse(line)
+            json = try ProtocolJSON.parse(line, maxValues: handshakeValues)
+        } catch  where error.pastValueBound {
+            throw HandshakeError(
+                message: "its first line holds more than \(handshakeValues) values, more than a handshake may "
+                    + "(column \(error.column)): \(excerpt(line))")
         } catch {
             throw HandshakeError(
                 message: "its first line is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")

@@ -11,10 +11,32 @@ enum StoreProtocolMessages {
     /// The protocol version this build speaks.
     static let version = 1
 
+    /// The most values a handshake line may hold: its two members and
+    /// room for a team's own.
+    static let handshakeValues = 1_024
+
+    /// The most values the response to a request for `paths` may hold:
+    /// 1,024, and for each observation (the steps and branches a path asks
+    /// for) 1,024 (its members and a `hidden` state of a few hundred
+    /// values) and 16 for each record the path loads (its ID in `order` and
+    /// its state). A tree takes tens of bytes per value, so that a line of
+    /// `0,0,0,…` up to the 64 MiB line bound would take over a gigabyte.
+    static func responseValues(_ paths: [StorePath]) -> Int {
+        paths.reduce(1_024) { total, path in
+            let observations = (path.reportsEveryStep ? path.events.count + 1 : 1) + path.branches.count
+            return total &+ observations &* (1_024 &+ 16 &* path.records.count)
+        }
+    }
+
     /// Checks the handshake line; the reason when it is not one.
     static func checkHandshake(_ line: [UInt8]) -> String? {
         let node: JSONNode
-        do { node = try JSONNode.parse(line) } catch { return "the handshake is not JSON (\(error.message))" }
+        do { node = try JSONNode.parse(line, maxValues: handshakeValues) } catch {
+            if error.message == JSONScanner.pastValueBound(handshakeValues) {
+                return "the handshake holds more than \(handshakeValues) values, more than a handshake may"
+            }
+            return "the handshake is not JSON (\(error.message))"
+        }
         guard node.objectValue != nil else { return "the handshake is not a JSON object" }
         guard node["protocol"]?.stringValue == protocolName else {
             return "the handshake must have \"protocol\": \"\(protocolName)\""
@@ -98,7 +120,14 @@ enum StoreProtocolMessages {
     /// what is wrong with it.
     static func results(_ line: [UInt8], id: Int, paths: [StorePath]) -> Result<[StorePathResult], Problem> {
         let node: JSONNode
-        do { node = try JSONNode.parse(line) } catch {
+        let bound = responseValues(paths)
+        do { node = try JSONNode.parse(line, maxValues: bound) } catch {
+            if error.message == JSONScanner.pastValueBound(bound) {
+                return .failure(
+                    Problem(
+                        "the response holds more than \(bound) values, more than its request allows (column "
+                            + "\(error.column)): \(excerpt(line))"))
+            }
             return .failure(Problem("the response is not JSON (\(error.message)): \(excerpt(line))"))
         }
         guard node.objectValue != nil else { return .failure(Problem("the response is not a JSON object")) }

@@ -91,17 +91,25 @@ package struct JSONNode: Sendable, Equatable {
 
     /// Parses a whole JSON text (a leading UTF-8 byte order mark is skipped).
     ///
+    /// A tree takes tens of bytes per value, many times the two bytes of
+    /// `0,`: a text from a program whose size is not known in advance (a
+    /// protocol line) is read with a bound on its values, `maxValues`.
+    ///
     /// - Complexity: O(n) in the number of bytes.
     /// - Throws: ``SyntaxError`` at the first byte that cannot start or
-    ///   continue a value, at a key repeated in an object, or at trailing
-    ///   content.
-    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try parse(buffer) }
+    ///   continue a value, at a key repeated in an object, at trailing
+    ///   content, or at the value past `maxValues`
+    ///   (``JSONScanner/pastValueBound(_:)``, before the tree grows further).
+    package static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(SyntaxError) -> JSONNode {
+        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try parse(buffer, maxValues: maxValues) }
     }
 
     /// Parses a whole JSON text held in `bytes`, as the array form does.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int = .max) throws(SyntaxError)
+        -> JSONNode
+    {
         var scanner = JSONScanner(bytes)
+        scanner.valueBound = maxValues
         scanner.skipSpace()
         let node = try scanner.value(depth: 0)
         try scanner.expectEnd()

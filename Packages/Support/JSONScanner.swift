@@ -24,6 +24,14 @@ package struct JSONScanner {
     /// The offset past which no value of the tree being read may start
     /// (``value(depth:maxBytes:)``).
     var treeEnd = Int.max
+    /// How many values (each string, number, literal, array and object)
+    /// the tree being read may hold (``JSONNode/parse(_:maxValues:)``), and
+    /// how many it holds so far.
+    var valueBound = Int.max
+    var valuesRead = 0
+
+    /// The message of the error at the value past a bound of `bound` values.
+    package static func pastValueBound(_ bound: Int) -> String { "more than \(bound) values" }
 
     /// A scanner at the start of `bytes`, past a byte order mark if any.
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -116,6 +124,8 @@ package struct JSONScanner {
     package mutating func value(depth: Int) throws(JSONNode.SyntaxError) -> JSONNode {
         guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         guard index <= treeEnd else { throw error("past the bound of the value read whole") }
+        guard valuesRead < valueBound else { throw error(Self.pastValueBound(valueBound)) }
+        valuesRead &+= 1
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         let startLine = line
         let startColumn = column

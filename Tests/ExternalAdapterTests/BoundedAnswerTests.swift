@@ -102,6 +102,38 @@ import Testing
                 + "… (1621 bytes)")
     }
 
+    @Test func handshakesAndStoreResponsesHoldBoundedValues() throws {
+        // A team's own keys fit; a line of values no handshake needs is refused before its tree grows.
+        let filler = Array(repeating: "0", count: 1_100).joined(separator: ",")
+        let handshake = #"{"protocol":"updatecheck-store","version":1,"extra":[\#(filler)]}"#
+        #expect(
+            StoreProtocolMessages.checkHandshake(Array(handshake.utf8))
+                == "the handshake holds more than 1024 values, more than a handshake may")
+        #expect(
+            StoreProtocolMessages.checkHandshake(Array(#"{"protocol":"updatecheck-store","version":1,"x":[0,0]}"#.utf8))
+                == nil)
+        let adapter =
+            #"{"protocol":1,"name":"n","model":"uikit","policy":{"movedAndChanged":"move-then-refresh","#
+            + #""refresh":"reconfigure"},"extra":[\#(filler)]}"#
+        #expect {
+            try ProtocolMessages.handshake(Array(adapter.utf8), modelName: "uikit")
+        } throws: { error in
+            (error as? ProtocolMessages.HandshakeError)?.message.hasPrefix(
+                "its first line holds more than 1024 values, more than a handshake may (column ") == true
+        }
+        // A response to no path may hold 1,024 values; one past them is refused, naming where.
+        let response = #"{"id":1,"results":[],"x":[\#(Array(repeating: "0", count: 1_021).joined(separator: ","))]}"#
+        guard case .failure(let problem) = StoreProtocolMessages.results(Array(response.utf8), id: 1, paths: []) else {
+            Issue.record("a response past its bound was read")
+            return
+        }
+        #expect(problem.message.hasPrefix("the response holds more than 1024 values, more than its request allows"))
+        let fits = #"{"id":1,"results":[],"x":[\#(Array(repeating: "0", count: 1_020).joined(separator: ","))]}"#
+        if case .failure(let refusal) = StoreProtocolMessages.results(Array(fits.utf8), id: 1, paths: []) {
+            Issue.record("a response within its bound was refused: \(refusal.message)")
+        }
+    }
+
     @Test func invalidUTF8AndRepeatedKeysAreRefusedWhereTheyStand() throws {
         var line = Array(#"{"id":0,"batches":[{"items":["a"#.utf8)
         line += [0xFF]

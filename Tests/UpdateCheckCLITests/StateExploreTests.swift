@@ -82,7 +82,7 @@ import UpdateCheckPlatform
                                                   Write the shortest counterexample as a scenario file.
                           --no-symmetry           Explore every state, not one per renaming of records and values.
                           --exec <command>        Use the store program COMMAND (run with /bin/sh -c).
-                          --timeout <s>           How long --exec may stay silent on a request, 1 to 3600 s (default 10).
+                          --timeout <s>           How long --exec may take to answer a request, 1 to 3600 s (default 10).
                           --store <name>          Use the team's store NAME (of the manifest, or added by your own CLI).
                           --config <file>         The manifest listing your adapter and store programs (default: ./updatecheck.json when present).
                           --refinement            With --exec or --store: the store must show what the built-in store shows.
