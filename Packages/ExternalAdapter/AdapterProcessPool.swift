@@ -157,6 +157,12 @@ final class AdapterProcessPool: Sendable {
         var alone = Set<Int>()
         /// The line each waiting request was sent on.
         var lineOf = [Int](repeating: -1, count: requests.count)
+        /// How many requests a copy is sent at once: all of them, until a
+        /// copy fails; then twice what the failed copy answered (at least
+        /// one), doubling again after each round without failure. A program
+        /// that exits after every answer is sent two requests a time, not
+        /// every unanswered one again (which made its run quadratic).
+        var window = Int.max
         while !unresolved.isEmpty {
             let process: AdapterProcess
             switch acquire() {
@@ -165,9 +171,11 @@ final class AdapterProcessPool: Sendable {
                 for index in unresolved { outcomes[index] = .failed(gaveUp.reason, kept: false) }
                 return outcomes.map { $0! }
             }
-            send(unresolved, requests: requests, alone: alone, to: process, lineOf: &lineOf)
-            var waiting = Set(unresolved)
+            let sending = Array(unresolved.prefix(window))
+            send(sending, requests: requests, alone: alone, to: process, lineOf: &lineOf)
+            var waiting = Set(sending)
             var answered = false
+            var answeredCount = 0
             var failure: String?
             while !waiting.isEmpty, failure == nil {
                 let deadline = AdapterProcess.now() + UInt64(timeout * 1e9)
@@ -185,6 +193,7 @@ final class AdapterProcessPool: Sendable {
                             }
                             waiting.remove(id)
                             answered = true
+                            answeredCount += 1
                             process.clearErrors()
                         case .refused(let id, let reason):
                             outcomes[id] = .failed(reason + Self.stderrNote(process), kept: true)
@@ -203,8 +212,9 @@ final class AdapterProcessPool: Sendable {
                     failure = "it printed a line over \(AdapterProcess.lineLimitText)"
                 }
             }
-            let sent = unresolved.count
-            unresolved = unresolved.filter { waiting.contains($0) }
+            let sent = sending.count
+            unresolved = sending.filter { waiting.contains($0) } + unresolved.dropFirst(sending.count)
+            window = failure == nil ? (window > Int.max / 2 ? Int.max : window * 2) : max(1, 2 * answeredCount)
             guard let failure, let oldest = unresolved.first else {
                 state.withLock { state in
                     state.requestsSent += sent

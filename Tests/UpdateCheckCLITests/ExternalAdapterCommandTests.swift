@@ -47,6 +47,23 @@ import Testing
         #expect(result.stdout.contains("node-splice-list: passed 847 cases in "))
     }
 
+    /// A program that answers one request and exits (it reads one line) is
+    /// sent a few requests per copy, not every unanswered one again: the
+    /// requests sent stay a small multiple of the 144 a correct program gets
+    /// (each sent again at most a few times), where they grew with the square
+    /// of the cases (2,296).
+    @Test func aProgramThatExitsAfterEachAnswerIsNotSentEverythingAgain() throws {
+        let result = try BinaryRunner.run([
+            "adapters", "check", "--exec", "head -n 1 | python3 '\(Self.examples)/recyclerview_callback.py'",
+            "--model", "recyclerview", "--ids", "3",
+        ])
+        #expect(result.status == 1)
+        let marker = try #require(result.stdout.range(of: " requests sent)"), "\(result)")
+        let digits = result.stdout[..<marker.lowerBound].reversed().prefix { $0.isNumber }
+        let sent = try #require(Int(String(digits.reversed())), "\(result.stdout)")
+        #expect(sent >= 144 && sent <= 4 * 144, "\(result.stdout)")
+    }
+
     @Test func badProgramsAndUsageExitWithTheirCodes() throws {
         let wrongModel = try BinaryRunner.run([
             "adapters", "check", "--exec", "python3 '\(Self.examples)/recyclerview_callback.py'", "--model", "uikit",
