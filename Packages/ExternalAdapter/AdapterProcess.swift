@@ -157,9 +157,18 @@ final class AdapterProcess: @unchecked Sendable {
             if errors >= 0 { waits.append(Processes.Wait(errors, forReading: true)) }
             let writing = input >= 0 && outgoingStart < outgoing.count
             if writing { waits.append(Processes.Wait(input, forReading: false)) }
-            let wait = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
+            // The program's end is looked at every ``exitCheckMilliseconds``: a process it left
+            // running outside its session (`setsid`) may hold its output open after it ended.
+            let wait = Int32(min(UInt64(Self.exitCheckMilliseconds), (deadline - now + 999_999) / 1_000_000))
             guard let ready = try? Processes.poll(&waits, timeoutMilliseconds: wait) else { return .closed }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                if pid > 0, ending == nil, Processes.hasEnded(pid, withinMilliseconds: 0) {
+                    // What it wrote before it ended is still read; then its output counts as closed.
+                    _ = drain(output, into: &pending, limit: pendingStart + Self.lineLimit)
+                    if nextNewline() == nil, pending.count - pendingStart <= Self.lineLimit { return .closed }
+                }
+                continue
+            }
             for entry in waits where entry.isReady {
                 let fd = entry.descriptor
                 if fd == output {
@@ -221,6 +230,10 @@ final class AdapterProcess: @unchecked Sendable {
         guard pid > 0, ending == nil else { return }
         ending = Processes.endGroup(pid, settleMilliseconds: Self.settleMilliseconds) ?? .exited(0)
     }
+
+    /// How often a wait for a line looks whether the program has ended,
+    /// in case its output stays open without it: 100 ms.
+    static let exitCheckMilliseconds = 100
 
     /// How long a program whose standard output closed is given to be seen
     /// ending (its end passes through the supervisor, and a loaded or

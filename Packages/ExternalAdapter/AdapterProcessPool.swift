@@ -225,7 +225,8 @@ final class AdapterProcessPool: Sendable {
             }
             let note = Self.stderrNote(process)
             process.stop()
-            let suspects = unresolved.filter { lineOf[$0] == lineOf[oldest] }
+            // Only this round's requests: one not sent keeps the line number of an earlier round.
+            let suspects = sending.filter { waiting.contains($0) && lineOf[$0] == lineOf[oldest] }
             let blamed = suspects.count == 1
             if blamed {
                 // The oldest unanswered request takes the blame; the others are sent again.

@@ -86,6 +86,16 @@ import Testing
         }
         let silent = try BinaryRunner.run(["adapters", "check", "--exec", "exit 0", "--model", "uikit"])
         #expect(silent.status == 65 && silent.stderr.contains("exited with status 0 without printing a handshake"))
+        // A process the program left outside its session holds its output open: its end is seen all the same.
+        let detached = try BinaryRunner.run([
+            "adapters", "check", "--exec", "setsid sleep 3 & no-such-program-here", "--model", "uikit", "--timeout",
+            "30",
+        ])
+        #expect(detached.status == 66, "\(detached)")
+        #expect(
+            detached.stderr.hasPrefix(
+                "Error: The program `setsid sleep 3 & no-such-program-here` cannot be started: the shell exited with "
+                    + "status 127 ("), "\(detached)")
         // A line the program wrote without its line end is shown, by its start.
         let unended = try BinaryRunner.run([
             "adapters", "check", "--exec", #"printf '{"protocol":1,"name":"n"'"#, "--model", "uikit",
