@@ -293,6 +293,61 @@ import Testing
         #expect(try JUnitValidator.validate(file: combined).problems == [])
     }
 
+    /// A suite written declares only the namespaces its names use (its own
+    /// attributes, its cases and what they hold), not every one it inherits:
+    /// 240 long declarations on the root of 2,000 suites made the output 24 MB
+    /// from 130 KB, and memory grew as much. The default namespace goes along
+    /// with every suite, whose own name is in it.
+    @Test func suitesDeclareOnlyTheNamespacesTheyUse() throws {
+        let declarations = (0..<240).map { " xmlns:n\($0)=\"urn:example:a-long-namespace-uri-\($0)\"" }.joined()
+        let suites = (0..<2_000).map { "<testsuite name=\"s\($0)\" tests=\"0\" failures=\"0\" errors=\"0\"/>" }
+        let input = try report(
+            "<testsuites xmlns=\"urn:example:junit\"\(declarations)>\n" + suites.joined(separator: "\n")
+                + "\n<testsuite name=\"used\" tests=\"1\" failures=\"1\" errors=\"0\" n7:shard=\"1\">"
+                + "<testcase name=\"c\" n3:retries=\"0\"><failure><n200:trace>t</n200:trace></failure></testcase>"
+                + "</testsuite>\n</testsuites>\n", "many-namespaces.xml")
+        let output = TemporaryFolder.shared.path("merged-many-namespaces.xml")
+        #expect(try JUnitMerger.merge([input], into: output) == JUnitTotals(tests: 1, failures: 1))
+        let inputSize = try FileManager.default.attributesOfItem(atPath: input)[.size] as! Int
+        let outputSize = try FileManager.default.attributesOfItem(atPath: output)[.size] as! Int
+        // The counts and the default namespace add about 60 bytes a suite.
+        #expect(outputSize < inputSize + 100 * 2_000, "\(outputSize) bytes from \(inputSize)")
+        let merged = try ParsedReport(path: output)
+        let written = merged.all("testsuite")
+        #expect(written.count == 2_001)
+        #expect(written.dropLast().allSatisfy { $0.attributes.keys.filter { $0.hasPrefix("xmlns") } == ["xmlns"] })
+        #expect(
+            written.last?.attributes.filter { $0.key.hasPrefix("xmlns") } == [
+                "xmlns": "urn:example:junit", "xmlns:n3": "urn:example:a-long-namespace-uri-3",
+                "xmlns:n7": "urn:example:a-long-namespace-uri-7", "xmlns:n200": "urn:example:a-long-namespace-uri-200",
+            ])
+        #expect(try JUnitValidator.validate(file: output).problems == [])
+    }
+
+    /// Shards whose suites of one name use different namespaces of the same
+    /// declarations combine into one suite that declares them all; a nested
+    /// suite declares what it uses of its outer suite's declarations.
+    @Test func combinedSuitesDeclareWhatEachPartUses() throws {
+        let root = "<testsuites xmlns:p=\"urn:p\" xmlns:q=\"urn:q\">"
+        let first = try report(
+            root + "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">"
+                + "<testcase name=\"a\" p:x=\"1\"/></testsuite></testsuites>\n", "part-p.xml")
+        let second = try report(
+            root + "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">"
+                + "<testcase name=\"b\"><q:note>n</q:note></testcase></testsuite>"
+                + "<testsuite name=\"t\" tests=\"1\" failures=\"0\" errors=\"0\" xmlns:o=\"urn:o\">"
+                + "<testsuite name=\"inner\" tests=\"1\" failures=\"0\" errors=\"0\"><testcase name=\"i\" o:y=\"2\"/>"
+                + "</testsuite><testcase name=\"after\"/></testsuite></testsuites>\n", "part-q.xml")
+        let output = TemporaryFolder.shared.path("merged-parts.xml")
+        #expect(try JUnitMerger.merge([first, second], into: output, combiningSuites: true).tests == 4)
+        let written = try ParsedReport(path: output).all("testsuite").map { suite in
+            [suite.attributes["name"]!]
+                + suite.attributes.filter { $0.key.hasPrefix("xmlns") }.map { "\($0.key)=\($0.value)" }.sorted()
+        }
+        #expect(written == [["s", "xmlns:p=urn:p", "xmlns:q=urn:q"], ["inner", "xmlns:o=urn:o"], ["t"]])
+        #expect(try JUnitValidator.validate(file: output).problems == [])
+    }
+
     @Test func suiteLevelResultsBecomeCountedCases() throws {
         let output = TemporaryFolder.shared.path("merged.xml")
         let totals = try JUnitMerger.merge([Self.fixture("junit-suite-error.xml")], into: output)
@@ -385,20 +440,39 @@ import Testing
     /// input is refused naming its line.
     @Test func copiesStayWithinTheReadingBounds() throws {
         // Namespaces declared on the root go along with each suite that
-        // the flattened copy writes: 200 of them and 60 attributes of the
-        // suite's own make more than 256 on one tag.
+        // the flattened copy writes, those its content uses: 200 of them and
+        // 60 attributes of the suite's own make more than 256 on one tag.
         let namespaces = (0..<200).map { "xmlns:p\($0)=\"urn:\($0)\"" }.joined(separator: " ")
         let attributes = (0..<60).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        let prefixed = (0..<200).map { "p\($0):a=\"v\"" }.joined(separator: " ")
         let crowded = try report(
-            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" "
-                + "\(attributes)>\n<testcase name=\"c\" \(attributes)/>\n</testsuite>\n</testsuites>\n", "crowded.xml")
+            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"2\" failures=\"0\" errors=\"0\" "
+                + "\(attributes)>\n<testcase name=\"c\" \(attributes)/>\n<testcase name=\"d\" \(prefixed)/>\n"
+                + "</testsuite>\n</testsuites>\n", "crowded.xml")
         #expect(try JUnitValidator.validate(file: crowded).problems == [])
         #expect(
             try mergeError([crowded])
                 == .malformed(
                     path: crowded, line: 2,
                     reason: "<testsuite> would get 266 attributes in the merged report with the namespace "
-                        + "declarations it inherits, more than 256 (the reading bounds)"))
+                        + "declarations its content uses, more than 256 (the reading bounds)"))
+        // Declarations the content does not use are not counted.
+        let unused = try report(
+            "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" "
+                + "\(attributes)>\n<testcase name=\"c\" \(attributes)/>\n</testsuite>\n</testsuites>\n", "unused.xml")
+        #expect(try mergeError([unused]) == nil)
+        // Suites of one name that each fit, but would not as one, stay two.
+        let inner = (0..<60).map { "xmlns:q\($0)=\"urn:q\($0)\"" }.joined(separator: " ")
+        let usingQ = (0..<60).map { "q\($0):a=\"v\"" }.joined(separator: " ")
+        let shards = try [("d", prefixed), ("e", usingQ)].map { name, used in
+            try report(
+                "<testsuites \(namespaces)>\n<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" \(inner)>"
+                    + "\n<testcase name=\"\(name)\" \(used)/>\n</testsuite>\n</testsuites>\n", "shard-\(name).xml")
+        }
+        let combined = TemporaryFolder.shared.path("merged-crowded.xml")
+        #expect(try JUnitMerger.merge(shards, into: combined, combiningSuites: true).tests == 2)
+        #expect(try ParsedReport(path: combined).all("testsuite").map { $0.attributes.count } == [206, 66])
+        #expect(try JUnitValidator.validate(file: combined).problems == [])
         // Text beside CDATA, or around a comment left out, joins into one
         // node in the copy: past 8 MiB, an empty comment keeps them apart.
         let half = String(repeating: "x", count: 5 << 20)

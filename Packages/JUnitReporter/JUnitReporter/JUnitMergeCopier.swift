@@ -7,13 +7,47 @@ struct JUnitMergeCopier {
     /// An attribute to write: its name and value.
     typealias Attribute = (name: String, value: String)
 
+    /// The namespace declarations (`xmlns`, `xmlns:p`) of one start tag.
+    private struct Declarations {
+        /// The declarations, in the order of the tag.
+        var list: [Attribute] = []
+        /// The index in ``list`` of each prefix's declaration (`""` for the
+        /// default namespace).
+        var index: [String: Int] = [:]
+
+        mutating func append(_ declaration: Attribute) {
+            let name = declaration.name
+            index[name == "xmlns" ? "" : String(name.dropFirst("xmlns:".count))] = list.count
+            list.append(declaration)
+        }
+    }
+
+    /// An open suite of the input.
+    private struct OpenSuite {
+        var name: String
+        /// The attributes to write but the name, the counts and the
+        /// namespace declarations.
+        var extra: [Attribute]
+        /// The namespaces the suite declares itself.
+        var declarations: Declarations
+        /// The writer's number of the namespace bindings in scope inside it.
+        var scope: Int
+        /// The line of its start tag.
+        var line: Int
+    }
+
     private let reader: XMLReader
     private let writer: JUnitStreamWriter
-    /// The open suites of the input (outermost first): name, the attributes
-    /// to write, and the namespaces the suite declares itself.
-    private var suites: [(name: String, extra: [Attribute], namespaces: [Attribute])] = []
+    /// The open suites of the input, outermost first.
+    private var suites: [OpenSuite] = []
     /// The namespaces declared on the input's `<testsuites>`.
-    private var rootNamespaces: [Attribute] = []
+    private var rootDeclarations = Declarations()
+    /// The writer's number of the bindings the input's `<testsuites>` declares.
+    private var rootScope = 0
+    /// The prefixes of the element and attribute names written into the open
+    /// output suite (`""`, the default namespace, for its own unprefixed
+    /// name): a suite written declares the namespaces of these only.
+    private var usedPrefixes: Set<String> = []
     /// Whether the open output suite resumes an input suite after a nested one.
     private var resumed = false
     /// The first warnings about the input (at most ``maxWarnings``), each
@@ -53,7 +87,8 @@ struct JUnitMergeCopier {
                 sawRoot = true
                 if reader.nameIs("testsuites") {
                     rootName = reader.attribute("name")
-                    rootNamespaces = namespaceDeclarations()
+                    for declaration in namespaceDeclarations() { rootDeclarations.append(declaration) }
+                    rootScope = writer.namespaceScope(parent: 0, declarations: rootDeclarations.list)
                     continue
                 }
                 guard reader.nameIs("testsuite") else {
@@ -113,31 +148,59 @@ struct JUnitMergeCopier {
         return declarations
     }
 
-    /// The namespaces in scope inside the innermost open suite, outermost
-    /// first (a later declaration of a prefix replaces an earlier one).
-    private var namespacesInScope: [Attribute] {
-        var scope = rootNamespaces
-        for suite in suites {
-            for declaration in suite.namespaces {
-                scope.removeAll { $0.name == declaration.name }
-                scope.append(declaration)
+    /// Notes the prefix of the qualified name `name` (an element's or an
+    /// attribute's) as used; a namespace declaration (`xmlns:p`) and the
+    /// `xml:` prefix, bound everywhere, use none.
+    private mutating func notePrefix(of name: UnsafePointer<UInt8>) {
+        var end = 0
+        while name[end] != 0, name[end] != UInt8(ascii: ":") { end += 1 }
+        guard name[end] == UInt8(ascii: ":"), end > 0 else { return }
+        notePrefix(String(decoding: UnsafeBufferPointer(start: name, count: end), as: UTF8.self))
+    }
+
+    /// Notes the prefix of the qualified name `name` as used.
+    private mutating func notePrefix(of name: String) {
+        guard let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
+        notePrefix(String(name[..<colon]))
+    }
+
+    private mutating func notePrefix(_ prefix: String) {
+        if prefix != "xmlns", prefix != "xml" { usedPrefixes.insert(prefix) }
+    }
+
+    /// The declarations, in scope inside the innermost open suite, of the
+    /// prefixes used in the open output suite: in the input's order,
+    /// outermost first.
+    ///
+    /// - Complexity: O(u × d) for the `u` prefixes used, `d` suites deep.
+    private func usedDeclarations() -> [Attribute] {
+        var found: [(level: Int, index: Int, declaration: Attribute)] = []
+        for prefix in usedPrefixes {
+            if let level = suites.lastIndex(where: { $0.declarations.index[prefix] != nil }) {
+                let index = suites[level].declarations.index[prefix]!
+                found.append((level + 1, index, suites[level].declarations.list[index]))
+            } else if let index = rootDeclarations.index[prefix] {
+                found.append((0, index, rootDeclarations.list[index]))
             }
         }
-        return scope
+        return found.sorted { ($0.level, $0.index) < ($1.level, $1.index) }.map(\.declaration)
     }
 
     private mutating func beginSuite() throws(JUnitReporterError) {
         // The part of the outer suite before a nested one is left out when empty.
-        if !suites.isEmpty { try writer.endSuite(droppingIfEmpty: true) }
+        if !suites.isEmpty { try endPart(droppingIfEmpty: true) }
         resumed = false
         var name = ""
         var extra: [Attribute] = []
+        var declarations = Declarations()
         var timestampIndex: Int?
         reader.forEachAttribute { attributeName, value in
             let key = String(cString: attributeName)
             switch key {
             case "name": name = String(cString: value)
             case "tests", "failures", "errors", "skipped", "time": break
+            case "xmlns": declarations.append((key, String(cString: value)))
+            case _ where key.hasPrefix("xmlns:"): declarations.append((key, String(cString: value)))
             default:
                 if key == "timestamp" { timestampIndex = extra.count }
                 extra.append((key, String(cString: value)))
@@ -152,26 +215,40 @@ struct JUnitMergeCopier {
                 warn("timestamp \"\(Self.quoted(timestamp))\" is not a date and time; left out")
             }
         }
-        let own = extra.filter { $0.name == "xmlns" || $0.name.hasPrefix("xmlns:") }
-        // Suites are flattened: the namespaces of the root and of the outer
-        // suites go along with each one.
-        for declaration in namespacesInScope where !extra.contains(where: { $0.name == declaration.name }) {
-            extra.append(declaration)
+        let scope = writer.namespaceScope(parent: suites.last?.scope ?? rootScope, declarations: declarations.list)
+        suites.append(OpenSuite(name: name, extra: extra, declarations: declarations, scope: scope, line: reader.line))
+        try beginPart()
+    }
+
+    /// Opens an output suite for (a part of) the innermost open input suite.
+    /// Suites are flattened: the namespaces of the root and of the outer
+    /// suites go along with each one, those its names use.
+    private mutating func beginPart() throws(JUnitReporterError) {
+        let suite = suites[suites.count - 1]
+        // The suite's own name, `testsuite`, is in the default namespace.
+        usedPrefixes = [""]
+        for attribute in suite.extra { notePrefix(of: attribute.name) }
+        try writer.beginSuite(name: suite.name, extra: suite.extra, scope: suite.scope)
+    }
+
+    /// Closes the open output suite, declaring the namespaces its names use.
+    private mutating func endPart(droppingIfEmpty: Bool) throws(JUnitReporterError) {
+        let namespaces = usedDeclarations()
+        if !droppingIfEmpty || !writer.openSuiteIsEmpty, let suite = suites.last {
+            // The name and the five counts are written besides.
+            try checkAttributeCount(suite.extra.count + namespaces.count + 6, line: suite.line)
         }
-        // The name and the five counts are written besides.
-        try checkAttributeCount(extra.count + 6, of: "testsuite")
-        suites.append((name, extra, own))
-        try writer.beginSuite(name: name, extra: extra)
+        try writer.endSuite(droppingIfEmpty: droppingIfEmpty, namespaces: namespaces)
     }
 
     private mutating func endSuite() throws(JUnitReporterError) {
         guard !suites.isEmpty else { return }
         // A suite without content is kept, unless it is the rest of an outer
         // suite after a nested one.
-        try writer.endSuite(droppingIfEmpty: resumed)
+        try endPart(droppingIfEmpty: resumed)
         suites.removeLast()
-        if let outer = suites.last {
-            try writer.beginSuite(name: outer.name, extra: outer.extra)
+        if !suites.isEmpty {
+            try beginPart()
             resumed = true
         }
     }
@@ -266,16 +343,18 @@ struct JUnitMergeCopier {
         return counted
     }
 
-    /// Refuses a suite that would get more attributes in the copy than the
-    /// reading bounds allow: its own and the namespace declarations of the
-    /// elements around it, which the flattened copy repeats on it. (What is
+    /// Refuses a suite, whose start tag is on `line`, that would get
+    /// `count` attributes in the copy, more than the reading bounds allow:
+    /// its own and the namespace declarations of the elements around it that
+    /// its content uses, which the flattened copy declares on it. (What is
     /// copied inside a suite is in the scope of the suite's declarations,
     /// and keeps its own attributes only.)
-    private func checkAttributeCount(_ count: Int, of element: String) throws(JUnitReporterError) {
+    private func checkAttributeCount(_ count: Int, line: Int) throws(JUnitReporterError) {
         guard count > JUnitReadingBounds.maxAttributes else { return }
-        throw malformed(
-            "<\(element)> would get \(count) attributes in the merged report with the namespace declarations "
-                + "it inherits, more than \(JUnitReadingBounds.maxAttributes) (the reading bounds)")
+        throw .malformed(
+            path: reader.path, line: line,
+            reason: "<testsuite> would get \(count) attributes in the merged report with the namespace "
+                + "declarations its content uses, more than \(JUnitReadingBounds.maxAttributes) (the reading bounds)")
     }
 
     /// Writes the start of the `<testcase>` the reader is on: a nameless case
@@ -295,6 +374,7 @@ struct JUnitMergeCopier {
             default: others.append((key, String(cString: value)))
             }
         }
+        for attribute in others { notePrefix(of: attribute.name) }
         var milliseconds: Int64 = 0
         if let time {
             guard let seconds = JUnitSyntax.lenientSeconds(time) else {
@@ -314,10 +394,15 @@ struct JUnitMergeCopier {
         return milliseconds
     }
 
-    /// Writes the start of the element the reader is on, with its attributes.
-    private func openCopy(on sink: XMLSink) {
+    /// Writes the start of the element the reader is on, with its
+    /// attributes, noting the prefixes of their names.
+    private mutating func openCopy(on sink: XMLSink) {
         guard let name = reader.namePointer else { return }
+        notePrefix(of: name)
         sink.start(parsed: name)
-        reader.forEachAttribute { name, value in sink.attribute(parsed: name, value) }
+        reader.forEachAttribute { name, value in
+            sink.attribute(parsed: name, value)
+            notePrefix(of: name)
+        }
     }
 }

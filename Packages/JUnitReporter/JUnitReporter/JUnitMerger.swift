@@ -29,12 +29,17 @@ import UpdateCheckLibXML2
 /// - **A case without a name** is named `(unnamed case, line N)`, N its line
 ///   in the input, with a warning.
 /// - **Namespaces** declared on an input's `<testsuites>` (and on suites
-///   that get flattened) are declared again on each suite written, whose
-///   content is copied in their scope, so the output is namespace-well-formed
-///   and each declaration is written once per suite, not once per case.
-///   Combined suites (`combiningSuites`) are one only when they also declare
-///   the same namespaces; a suite of the same name that binds a prefix
-///   otherwise stays apart.
+///   that get flattened) are declared again on each suite written that uses
+///   them (in its own name or attributes, or anywhere in its content, which
+///   is copied in their scope), so the output is namespace-well-formed, each
+///   declaration is written at most once per suite, and declarations no
+///   name uses are left out: the output grows with the input, not with
+///   suites × declarations. Combined suites (`combiningSuites`) are one only
+///   when they were read under the same declarations (a suite of the same
+///   name that binds a prefix otherwise stays apart); the suite declares
+///   what each part uses, and when that would be more than
+///   ``JUnitReadingBounds/maxAttributes`` attributes, another suite of that
+///   name is started.
 ///
 /// An input that is not a well-formed JUnit report, or that goes past the
 /// ``JUnitReadingBounds``, is rejected naming the file, the line and the
@@ -61,7 +66,8 @@ public enum JUnitMerger {
     ///   ``JUnitReporterError/cannotCreate(path:reason:)`` when the output
     ///   cannot be written. On any error a previous file at `output` is left
     ///   as it was.
-    /// - Complexity: O(total size of the inputs); memory O(number of suites).
+    /// - Complexity: O(total size of the inputs); memory O(number of suites)
+    ///   plus the attributes and namespace declarations they write.
     @discardableResult
     public static func merge(
         _ inputs: [String], into output: String, name: String? = nil, combiningSuites: Bool = false,

@@ -43,6 +43,12 @@ public final class JUnitStreamWriter {
         var name: String
         var timestamp: String?
         var extra: [(name: String, value: String)] = []
+        /// The namespace declarations written after `extra` (merging): those
+        /// the suite's content uses, out of its ``scope``.
+        var namespaces: [(name: String, value: String)] = []
+        /// The namespace bindings the suite's content was read in (merging;
+        /// see ``namespaceScope(parent:declarations:)``), 0 for none.
+        var scope = 0
         var totals = JUnitTotals()
         /// Where the open part of the suite starts in the scratch file.
         var start: Int64
@@ -52,18 +58,19 @@ public final class JUnitStreamWriter {
     }
 
     /// What makes suites one when they are combined: the name, and the
-    /// namespace declarations the content is written in the scope of (a
-    /// suite of the same name that binds a prefix otherwise stays apart, so
-    /// that nothing copied into it needs declarations of its own).
+    /// namespace bindings the content was read in (a suite of the same name
+    /// read under other bindings stays apart, so that every prefix its
+    /// content uses keeps its meaning).
     private struct SuiteKey: Hashable {
         var name: String
-        var namespaces: [String]
+        var scope: Int
+    }
 
-        init(_ suite: SuiteRecord) {
-            name = suite.name
-            namespaces = suite.extra.filter { $0.name == "xmlns" || $0.name.hasPrefix("xmlns:") }
-                .map { "\($0.name)=\($0.value)" }.sorted()
-        }
+    /// What makes two namespace scopes one: the scope they are declared in,
+    /// and the declarations (`name=value`, sorted).
+    private struct ScopeKey: Hashable {
+        var parent: Int
+        var declarations: [String]
     }
 
     /// The `<testsuites name>`; may be changed until ``finish()``.
@@ -72,8 +79,10 @@ public final class JUnitStreamWriter {
     /// instead of starting another (merging shards of one run).
     var combinesSuitesByName = false
     /// With ``combinesSuitesByName``: the index in `suites` of each name
-    /// and set of namespace declarations.
+    /// and namespace scope.
     private var suiteIndex: [SuiteKey: Int] = [:]
+    /// The namespace scopes seen (merging), each with its number.
+    private var scopes: [ScopeKey: Int] = [:]
     private var target: AtomicFile?
     private let scratch: Int32
     private let scratchOutput: FileOutput
@@ -126,11 +135,31 @@ public final class JUnitStreamWriter {
     }
 
     /// Opens a suite whose attributes come from another report (merging):
-    /// `extra` holds every attribute but the name and the counts.
-    func beginSuite(name: String, extra: [(name: String, value: String)]) throws(JUnitReporterError) {
+    /// `extra` holds every attribute but the name, the counts and the
+    /// namespace declarations, which ``endSuite(droppingIfEmpty:namespaces:)``
+    /// gives once the content is read; `scope` numbers the namespace bindings
+    /// its content is read in (``namespaceScope(parent:declarations:)``).
+    func beginSuite(name: String, extra: [(name: String, value: String)], scope: Int) throws(JUnitReporterError) {
         try ensureWritable()
         if let openSuite { throw .misuse("beginSuite(\"\(name)\") while \"\(openSuite.name)\" is still open") }
-        openSuite = SuiteRecord(name: name, timestamp: nil, extra: extra, start: body.position())
+        openSuite = SuiteRecord(name: name, timestamp: nil, extra: extra, scope: scope, start: body.position())
+    }
+
+    /// The number of the namespace scope that `declarations` (`xmlns` and
+    /// `xmlns:p` attributes) make inside the scope numbered `parent` (0: the
+    /// output's root, where nothing is declared): equal for equal
+    /// declarations in one scope, whichever input they come from; `parent`
+    /// itself when there are none.
+    ///
+    /// - Complexity: O(d log d) for the `d` declarations; memory O(d) for
+    ///   each new scope.
+    func namespaceScope(parent: Int, declarations: [(name: String, value: String)]) -> Int {
+        guard !declarations.isEmpty else { return parent }
+        let key = ScopeKey(parent: parent, declarations: declarations.map { "\($0.name)=\($0.value)" }.sorted())
+        if let scope = scopes[key] { return scope }
+        let scope = scopes.count + 1
+        scopes[key] = scope
+        return scope
     }
 
     /// Where copied markup of the open suite goes (merging).
@@ -141,15 +170,26 @@ public final class JUnitStreamWriter {
         openSuite?.totals.add(counted)
     }
 
-    /// Closes the open suite; when `droppingIfEmpty` and nothing was written
-    /// into it, it is left out of the report (the empty part of a suite that
-    /// held nested suites, when merging).
-    func endSuite(droppingIfEmpty: Bool) throws(JUnitReporterError) {
-        guard let suite = openSuite else { throw .misuse("endSuite() without an open suite") }
-        if droppingIfEmpty, body.position() == suite.start {
+    /// Whether nothing was written into the open suite yet (merging).
+    var openSuiteIsEmpty: Bool { openSuite.map { body.position() == $0.start } ?? true }
+
+    /// Closes the open suite (merging), whose content uses the namespace
+    /// declarations `namespaces` of its scope; when `droppingIfEmpty` and
+    /// nothing was written into it, it is left out of the report (the empty
+    /// part of a suite that held nested suites).
+    ///
+    /// With ``combinesSuitesByName``, a suite that continues one of its name
+    /// and scope adds the declarations that one lacks, unless that would
+    /// put more than ``JUnitReadingBounds/maxAttributes`` attributes on it:
+    /// then it starts another suite of that name, which the next ones
+    /// continue.
+    func endSuite(droppingIfEmpty: Bool, namespaces: [(name: String, value: String)]) throws(JUnitReporterError) {
+        guard openSuite != nil else { throw .misuse("endSuite() without an open suite") }
+        if droppingIfEmpty, openSuiteIsEmpty {
             openSuite = nil
             return
         }
+        openSuite!.namespaces = namespaces
         try endSuite()
     }
 
@@ -179,8 +219,8 @@ public final class JUnitStreamWriter {
         if end > suite.start { suite.ranges.append(suite.start..<end) }
         totals.add(suite.totals)
         if combinesSuitesByName {
-            let key = SuiteKey(suite)
-            if let index = suiteIndex[key] {
+            let key = SuiteKey(name: suite.name, scope: suite.scope)
+            if let index = suiteIndex[key], Self.combine(suite, into: &suites[index]) {
                 suites[index].ranges += suite.ranges
                 suites[index].totals.add(suite.totals)
             } else {
@@ -213,8 +253,8 @@ public final class JUnitStreamWriter {
         JUnitElements.openRoot(name: name, totals: totals, on: sink, options: options)
         for suite in suites {
             JUnitElements.openSuite(
-                name: suite.name, timestamp: suite.timestamp, totals: suite.totals, extra: suite.extra, on: sink,
-                options: options)
+                name: suite.name, timestamp: suite.timestamp, totals: suite.totals,
+                extra: suite.extra + suite.namespaces, on: sink, options: options)
             for range in suite.ranges {
                 sink.copy(from: scratch, start: range.lowerBound, length: range.upperBound - range.lowerBound)
             }
@@ -230,6 +270,23 @@ public final class JUnitStreamWriter {
     public func discard() {
         target?.discard()
         target = nil
+    }
+
+    /// Adds to `target` (a suite of the same name and scope) the namespace
+    /// declarations of `suite` it lacks; `false`, leaving it as it was, when
+    /// they would give it more than ``JUnitReadingBounds/maxAttributes``
+    /// attributes (its name and five counts included).
+    ///
+    /// - Complexity: O(n) in the declarations of both.
+    private static func combine(_ suite: SuiteRecord, into target: inout SuiteRecord) -> Bool {
+        let declared = Set(target.namespaces.lazy.map(\.name))
+        // In one scope a prefix has one binding: the names are enough.
+        let missing = suite.namespaces.filter { !declared.contains($0.name) }
+        guard !missing.isEmpty else { return true }
+        guard target.extra.count + target.namespaces.count + missing.count + 6 <= JUnitReadingBounds.maxAttributes
+        else { return false }
+        target.namespaces += missing
+        return true
     }
 
     private func ensureWritable() throws(JUnitReporterError) {

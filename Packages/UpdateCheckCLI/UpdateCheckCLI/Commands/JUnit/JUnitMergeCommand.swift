@@ -31,12 +31,13 @@ package enum JUnitMergeCommand {
               - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
                 Z, UTC, offsets); one that is not a date is left out (warning);
               - a case without a name is named "(unnamed case, line N)" (warning);
-              - namespaces declared on <testsuites> are kept on each suite written.
+              - namespaces declared on <testsuites> are kept on each suite written
+                that uses them.
 
             Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
             content, a <failure>, <error> or <skipped> not directly in a case or suite
             (readers would not agree on what it counts), and a suite that would get
-            more than 256 attributes with the namespaces it inherits.
+            more than 256 attributes with the namespaces its content uses.
 
             Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
             byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
