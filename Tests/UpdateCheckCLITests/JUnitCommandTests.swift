@@ -81,11 +81,13 @@ import Testing
                 Built-in schemas:
                   jenkins   the Jenkins xUnit plugin's junit-10 XSD (MIT licence)
 
-                Reading bounds (a report past them is refused, not checked): up to 2 GiB,
-                with no NUL byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so
-                no entities; up to 256 attributes per tag; attribute values up to 1 MiB;
-                text up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments
-                in a row with no tag between them.
+                Reading bounds (a report past them is refused, not checked): UTF-8 or
+                another encoding that keeps ASCII as it is (US-ASCII, ISO-8859-x,
+                windows-125x; not UTF-16, UTF-32, UTF-7 or EBCDIC: convert with iconv);
+                up to 2 GiB, with no NUL byte (a file of zeros ends at its first byte); no
+                <!DOCTYPE>, so no entities; up to 256 attributes per tag; attribute values
+                up to 1 MiB; text up to 8 MiB per node; nesting up to 256 levels; up to
+                10,000 comments in a row with no tag between them.
 
                 An .xsd file, and each it includes or imports, must be a regular file of
                 at most 16 MiB.
@@ -144,7 +146,9 @@ import Testing
                 (readers would not agree on what it counts), and a suite that would get
                 more than 256 attributes with the namespaces its content uses.
 
-                Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
+                Reading bounds (an input past them is refused): UTF-8 or another encoding
+                that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
+                UTF-32, UTF-7 or EBCDIC: convert with iconv); up to 2 GiB, with no NUL
                 byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
                 entities; up to 256 attributes per tag; attribute values up to 1 MiB; text
                 up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments in a
@@ -300,6 +304,30 @@ import Testing
         #expect(
             try BinaryRunner.run(["junit", "validate", laughs, "--schema", "jenkins"], in: dir)
                 == .init(status: 65, stdout: "", stderr: refusal))
+        // In UTF-7 (`+ADw-!DOCTYPE`) or UTF-16 the gate could not see the
+        // markup: such a report is refused at line 1 for its encoding.
+        let bounds = "; past the reading bounds (\(JUnitReadingBounds.summary))\n"
+        let utf7 = Self.hostile("junit-utf7-billion-laughs.xml")
+        let utf16 = Self.hostile("junit-utf16.xml")
+        for (path, reason) in [
+            (
+                utf7,
+                "the XML declaration names the encoding \"UTF-7\", not one known to keep ASCII characters as they are "
+                    + "(reports are read in UTF-8, US-ASCII, ISO-8859-1 to -16 or windows-1250 to -1258): convert it "
+                    + "first, e.g. iconv -f UTF-7 -t UTF-8"
+            ),
+            (
+                utf16,
+                "the report is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8 or another encoding that "
+                    + "keeps ASCII characters as they are, which reports are read in: convert it first, "
+                    + "e.g. iconv -f UTF-16 -t UTF-8"
+            ),
+        ] {
+            let refused = BinaryRunner.Result(status: 65, stdout: "", stderr: "Error: \(path):1: \(reason)\(bounds)")
+            #expect(try BinaryRunner.run(["junit", "merge", "good.xml", path, "-o", "out.xml"], in: dir) == refused)
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.xml").path))
+            #expect(try BinaryRunner.run(["junit", "validate", path], in: dir) == refused)
+        }
     }
 
     @Test func mergeRepairsWithWarningsOnStandardError() throws {

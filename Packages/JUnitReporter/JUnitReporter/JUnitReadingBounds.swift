@@ -2,6 +2,12 @@
 /// report, so that a hostile file ends quickly with a clear error instead of
 /// exhausting time or memory.
 ///
+/// - A report is written in UTF-8 or another encoding that keeps ASCII
+///   characters as they are: with no XML declaration or one naming UTF-8,
+///   US-ASCII, ISO-8859-1 to -16 (Latin-1 …) or windows-1250 to -1258. The
+///   bounds below are checked on the bytes before libxml2 decodes them, so a
+///   report in UTF-16, UTF-32, UTF-7, EBCDIC or any other encoding is
+///   refused at line 1 (convert it first, e.g. with `iconv -t UTF-8`).
 /// - A report holds at most ``maxReportBytes`` bytes (a larger regular file
 ///   is refused before it is read) and no NUL byte (XML allows none; a file
 ///   of zeros is refused at its first byte, however large).
@@ -56,7 +62,8 @@ public enum JUnitReadingBounds {
 
     /// The bounds as one sentence, for messages and help texts.
     public static let summary =
-        "up to 2 GiB with no NUL byte, no <!DOCTYPE> (so no entities), up to 256 attributes per tag, "
+        "UTF-8 or another encoding that keeps ASCII (not UTF-16, UTF-32, UTF-7 or EBCDIC), "
+        + "up to 2 GiB with no NUL byte, no <!DOCTYPE> (so no entities), up to 256 attributes per tag, "
         + "attribute values up to 1 MiB, text up to 8 MiB per node, nesting up to 256 levels, "
         + "up to 10,000 comments in a row with no tag between them"
 

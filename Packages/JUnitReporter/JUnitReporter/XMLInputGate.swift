@@ -9,6 +9,11 @@ import UpdateCheckPlatform
 /// every pass over a report (the structure read, the merge, the schema
 /// validation) goes through a gate. A gate stops libxml2 with a read error,
 /// before it sees the offending chunk, at:
+/// - a report libxml2 would decode from an encoding in which ASCII
+///   characters are not written as themselves (UTF-16, UTF-32, EBCDIC, or
+///   an XML declaration naming another encoding than UTF-8, US-ASCII,
+///   ISO-8859-x or windows-125x: ``EncodingCheck``), whose markup the checks
+///   below could not see;
 /// - the first NUL byte (never allowed in XML 1.0), so a file of zeros is
 ///   refused at its first bytes, whatever its size;
 /// - more than ``JUnitReadingBounds/maxReportBytes`` bytes (a regular file
@@ -59,6 +64,8 @@ final class XMLInputGate {
     /// Why reading stopped, once it has.
     private(set) var refusal: Refusal?
     private var state = State.text
+    /// The check of the report's encoding, until its XML declaration ends.
+    private var encoding = EncodingCheck()
     private var attributes = 0
     private var line = 1
     /// Comments and processing instructions since the last tag.
@@ -102,13 +109,19 @@ final class XMLInputGate {
     /// 0 at the end, -1 on a read error or a refusal (then ``refusal`` is set).
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
         if refusal != nil { return -1 }
-        let read: Int
-        do {
-            read = try System.read(descriptor, into: buffer, count: count)
-        } catch {
-            refusal = Refusal(line: line, reason: "cannot be read (\(error))", isReadError: true)
-            return -1
-        }
+        var read = 0
+        // The first four bytes, which tell the encoding, are looked at together.
+        repeat {
+            let got: Int
+            do {
+                got = try System.read(descriptor, into: buffer + read, count: count - read)
+            } catch {
+                refusal = Refusal(line: line, reason: "cannot be read (\(error))", isReadError: true)
+                return -1
+            }
+            if got == 0 { break }
+            read += got
+        } while total + read < 4 && read < count
         total += read
         if total > JUnitReadingBounds.maxReportBytes {
             refusal = .past(Self.tooLarge, line: line)
@@ -117,6 +130,10 @@ final class XMLInputGate {
         let bytes = UnsafeBufferPointer(start: buffer, count: read)
         if !sawContent {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        }
+        if !encoding.isDone, let refused = encoding.check(bytes) {
+            refusal = refused
+            return -1
         }
         if let refused = scan(bytes) {
             refusal = refused

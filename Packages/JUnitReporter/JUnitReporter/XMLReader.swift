@@ -80,8 +80,9 @@ final class XMLReader {
     /// why).
     ///
     /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` past
-    ///   one of the ``JUnitReadingBounds`` (a NUL byte, too many bytes or
-    ///   attributes, a document type declaration, an attribute or text too
+    ///   one of the ``JUnitReadingBounds`` (an encoding that does not keep
+    ///   ASCII, a NUL byte, too many bytes or attributes, a document type
+    ///   declaration, an attribute or text too
     ///   long, nesting too deep, an attribute libxml2 could not read), naming
     ///   the line and the bound.
     func read() throws(JUnitReporterError) -> Bool {

@@ -39,7 +39,9 @@ package enum JUnitMergeCommand {
             (readers would not agree on what it counts), and a suite that would get
             more than 256 attributes with the namespaces its content uses.
 
-            Reading bounds (an input past them is refused): up to 2 GiB, with no NUL
+            Reading bounds (an input past them is refused): UTF-8 or another encoding
+            that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
+            UTF-32, UTF-7 or EBCDIC: convert with iconv); up to 2 GiB, with no NUL
             byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so no
             entities; up to 256 attributes per tag; attribute values up to 1 MiB; text
             up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments in a

@@ -18,11 +18,13 @@ package enum JUnitValidateCommand {
             Built-in schemas:
             \(JUnitSchema.builtIn.map { "  \($0.name)   \($0.summary)" }.joined(separator: "\n"))
 
-            Reading bounds (a report past them is refused, not checked): up to 2 GiB,
-            with no NUL byte (a file of zeros ends at its first byte); no <!DOCTYPE>, so
-            no entities; up to 256 attributes per tag; attribute values up to 1 MiB;
-            text up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments
-            in a row with no tag between them.
+            Reading bounds (a report past them is refused, not checked): UTF-8 or
+            another encoding that keeps ASCII as it is (US-ASCII, ISO-8859-x,
+            windows-125x; not UTF-16, UTF-32, UTF-7 or EBCDIC: convert with iconv);
+            up to 2 GiB, with no NUL byte (a file of zeros ends at its first byte); no
+            <!DOCTYPE>, so no entities; up to 256 attributes per tag; attribute values
+            up to 1 MiB; text up to 8 MiB per node; nesting up to 256 levels; up to
+            10,000 comments in a row with no tag between them.
 
             An .xsd file, and each it includes or imports, must be a regular file of
             at most 16 MiB.
