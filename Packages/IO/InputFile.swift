@@ -135,20 +135,21 @@ package enum InputFile {
     /// input, always passes), opening nothing.
     ///
     /// - Throws: ``IOError/cannotRead(path:problem:)``: `no such file`, `is
-    ///   a folder, not a file` or `cannot be read: <the system's reason>`.
+    ///   a folder, not a file` or `cannot be read (<the system's reason>)`,
+    ///   as ``bytes(at:limit:what:endsAtNUL:)`` says them.
     package static func checkReadable(_ path: String) throws(IOError) {
         if path == "-" { return }
         let status: FileStatus
         do {
             status = try System.status(path)
         } catch {
-            throw .cannotRead(path: path, problem: error == .noSuchFile ? "no such file" : error.description)
+            throw .cannotRead(path: path, problem: error == .noSuchFile ? "no such file" : "cannot be read (\(error))")
         }
         if status.kind == .folder { throw .cannotRead(path: path, problem: "is a folder, not a file") }
         do {
             try System.isAccessible(path, for: .read)
         } catch {
-            throw .cannotRead(path: path, problem: "cannot be read: \(error)")
+            throw .cannotRead(path: path, problem: "cannot be read (\(error))")
         }
     }
 
