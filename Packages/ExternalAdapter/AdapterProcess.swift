@@ -205,15 +205,14 @@ final class AdapterProcess: @unchecked Sendable {
     /// What the program printed after its last line end, for the message of
     /// a program that ended or ran out of time: `""` when nothing, else
     /// `; it printed 25 bytes with no line end after them: '{"id":0,"batc'`
-    /// (its first 200 bytes shown). A program that writes its answer
+    /// (its first 200 characters shown, as `MessageText.excerpt` shows
+    /// them). A program that writes its answer
     /// without `\n` (`process.stdout.write(JSON.stringify(answer))`) is told so.
     func unfinishedLineNote() -> String {
         let count = pending.count - pendingStart
         guard count > 0 else { return "" }
-        let shown = min(count, MessageText.shownCharacters)
-        let start = String(decoding: pending[pendingStart..<pendingStart + shown], as: UTF8.self)
-        return "; it printed \(count) bytes with no line end after them: "
-            + "'\(MessageText.shortened(start))\(shown < count ? "…" : "")'"
+        return
+            "; it printed \(count) bytes with no line end after them: \(MessageText.excerpt(pending[pendingStart...]))"
     }
 
     /// Closes stdin, so that a well-behaved program sees the end of input and exits.

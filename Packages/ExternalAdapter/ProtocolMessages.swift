@@ -83,10 +83,12 @@ enum ProtocolMessages {
         } catch  where error.pastValueBound {
             throw HandshakeError(
                 message: "its first line holds more than \(handshakeValues) values, more than a handshake may "
-                    + "(column \(error.column)): \(excerpt(line))")
+                    + "(column \(error.column)): \(MessageText.excerpt(line))")
         } catch {
             throw HandshakeError(
-                message: "its first line is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")
+                message:
+                    "its first line is not JSON (column \(error.column): \(error.message)): \(MessageText.excerpt(line))"
+            )
         }
         guard case .object = json else {
             throw HandshakeError(message: "its first line is \(json.kind), not an object.")
@@ -254,7 +256,8 @@ enum ProtocolMessages {
         } catch {
             return [
                 .garbage(
-                    "it printed a line that is not JSON (column \(error.column): \(error.message)): \(excerpt(line))")
+                    "it printed a line that is not JSON (column \(error.column): \(error.message)): \(MessageText.excerpt(line))"
+                )
             ]
         }
         guard case .array(let answers) = json["answers"] else {
@@ -262,7 +265,7 @@ enum ProtocolMessages {
         }
         guard !answers.isEmpty else {
             // A line answers at least one case, or its cases would wait out the timeout for nothing.
-            return [.garbage("it printed an \"answers\" list that answers no case: \(excerpt(line))")]
+            return [.garbage("it printed an \"answers\" list that answers no case: \(MessageText.excerpt(line))")]
         }
         var results: [Response] = []
         results.reserveCapacity(answers.count)
@@ -272,7 +275,8 @@ enum ProtocolMessages {
             switch result {
             case .answer(let id, _), .refused(let id, _):
                 guard answered.insert(id).inserted else {
-                    results.append(.garbage("it answered the case \(id) twice in one line: \(excerpt(line))"))
+                    results.append(
+                        .garbage("it answered the case \(id) twice in one line: \(MessageText.excerpt(line))"))
                     return results
                 }
             case .garbage: break
@@ -322,7 +326,7 @@ enum ProtocolMessages {
     ) -> Response {
         guard case .integer(let id) = json["id"], waiting.contains(id) else {
             return .garbage(
-                "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(excerpt(line))"
+                "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(MessageText.excerpt(line))"
             )
         }
         if let error = json["error"] {
@@ -698,9 +702,4 @@ enum ProtocolMessages {
         return json.kind
     }
 
-    /// The start of a line, for messages.
-    static func excerpt(_ line: [UInt8]) -> String {
-        let text = String(decoding: line.prefix(120), as: UTF8.self)
-        return JSONText.quote(text) + (line.count > 120 ? "…" : "")
-    }
 }

@@ -126,9 +126,9 @@ enum StoreProtocolMessages {
                 return .failure(
                     Problem(
                         "the response holds more than \(bound) values, more than its request allows (column "
-                            + "\(error.column)): \(excerpt(line))"))
+                            + "\(error.column)): \(MessageText.excerpt(line))"))
             }
-            return .failure(Problem("the response is not JSON (\(error.message)): \(excerpt(line))"))
+            return .failure(Problem("the response is not JSON (\(error.message)): \(MessageText.excerpt(line))"))
         }
         guard node.objectValue != nil else { return .failure(Problem("the response is not a JSON object")) }
         guard case .number(let number)? = node["id"]?.value, Int(number) == id else {
@@ -177,12 +177,6 @@ enum StoreProtocolMessages {
         var message: String
         init(_ message: String) { self.message = message }
         func at(_ place: String) -> Problem { Problem("\(place): \(message)") }
-    }
-
-    /// The first 200 bytes of `line`, for messages.
-    static func excerpt(_ line: [UInt8]) -> String {
-        let text = String(decoding: line.prefix(200), as: UTF8.self)
-        return line.count > 200 ? text + "…" : text
     }
 
     /// One observation object.

@@ -39,10 +39,8 @@ package enum InputFile {
     /// no second reader.
     package static func readsStandardInput(_ path: String) -> Bool {
         if path == "-" { return true }
-        guard let input = try? System.status(of: System.standardInput), input.kind != .regular,
-            let file = try? System.status(path)
-        else { return false }
-        return file.device == input.device && file.inode == input.inode
+        guard let input = FileIdentity.standardInputStream() else { return false }
+        return FileIdentity(existing: path) == input
     }
 
     /// Whether `path` names a regular file (through links); `-` does not:

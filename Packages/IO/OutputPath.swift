@@ -194,32 +194,3 @@ package struct OutputPath: Sendable, Equatable, CustomStringConvertible {
         return (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 }
-
-/// An existing file's device and inode: equal exactly when two paths
-/// (through links, `..` or symlinks) reach the same file.
-private struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-
-    init?(existing path: String) {
-        guard let status = try? System.status(path) else { return nil }
-        self.init(status)
-    }
-
-    /// The file an input names; for `-`, the regular file standard input
-    /// reads (`< a.xml`), if it is one: a pipe or a device read and written
-    /// at once is no input overwritten.
-    init?(input: String) {
-        guard input == "-" else {
-            self.init(existing: input)
-            return
-        }
-        guard let status = try? System.status(of: 0), status.kind == .regular else { return nil }
-        self.init(status)
-    }
-
-    private init(_ status: FileStatus) {
-        device = status.device
-        inode = status.inode
-    }
-}

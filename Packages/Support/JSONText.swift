@@ -9,7 +9,8 @@ package enum JSONText {
     /// `text` as a JSON string literal, with quotes, backslashes and control
     /// characters escaped (`\n`, `\r`, `\t`, others as `\u00XX`).
     ///
-    /// The controls escaped are C0, DEL and C1 (U+0080 to U+009F), and so
+    /// The controls escaped are C0, DEL, C1 (U+0080 to U+009F) and the
+    /// bidirectional controls (U+202A to U+202E, U+2066 to U+2069), and so
     /// are the noncharacters U+FFFE and U+FFFF: what JSON allows raw but a
     /// terminal obeys or XML refuses. Escaped, the text passes the console's
     /// terminal-safe filter untouched, so JSON on standard output stays JSON.
@@ -69,14 +70,15 @@ package enum JSONText {
 
     /// Nonzero when one of the eight bytes of `word` may start what the
     /// writer escapes: ``escapableBytes(in:)``, DEL, or the lead byte of a
-    /// C1 control (`C2`) or of U+FFFE and U+FFFF (`EF`).
+    /// C1 control (`C2`), of a bidirectional control (`E2`) or of U+FFFE
+    /// and U+FFFF (`EF`).
     @inline(__always)
     static func writerEscapableBytes(in word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         return escapableBytes(in: word) | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))
-            | zeroBytes(word ^ (ones &* 0xEF))
+            | zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0xEF))
     }
 
     /// Appends `text` to `out` with JSON's escapes, without quotes; runs
@@ -101,6 +103,9 @@ package enum JSONText {
             case 0xC2 where index + 1 < count && text[index + 1] < 0xA0:
                 scalar = UInt32(text[index + 1])
                 index += 2
+            case 0xE2 where index + 2 < count && MessageText.isBidiControl(afterE2: text[index + 1], text[index + 2]):
+                scalar = 0x2000 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+                index += 3
             case 0xEF where index + 2 < count && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
                 scalar = 0xFFC0 | UInt32(text[index + 2] & 0x3F)
                 index += 3

@@ -24,10 +24,43 @@ package enum MessageText {
         return "\(escapingControls(text[..<end]))… (\(text.utf8.count) bytes)"
     }
 
+    /// The start of `bytes` (a line a program printed) between single
+    /// quotes, for a message: its first ``shownCharacters`` characters as
+    /// UTF-8 (a byte that is not UTF-8 shown as U+FFFD), controls escaped,
+    /// and `…` before the closing quote when there is more.
+    ///
+    /// - Complexity: O(``shownCharacters``): at most four bytes a character
+    ///   are decoded, whatever the length of `bytes`.
+    package static func excerpt(_ bytes: some Collection<UInt8>) -> String {
+        let head = String(decoding: bytes.prefix(shownCharacters * 4), as: UTF8.self)
+        let end = head.index(head.startIndex, offsetBy: shownCharacters, limitedBy: head.endIndex) ?? head.endIndex
+        let cut = end < head.endIndex || bytes.count > shownCharacters * 4
+        return "'\(escapingControls(head[..<end]))\(cut ? "…" : "")'"
+    }
+
     /// Whether `scalar` is a control character as messages count them: C0,
-    /// DEL, C1, or the line and paragraph separators.
+    /// DEL, C1, the line and paragraph separators, or a bidirectional
+    /// control (``isBidiControl(_:)``).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || isBidiControl(scalar)
+    }
+
+    /// Whether `scalar` is a bidirectional embedding, override or isolate
+    /// (U+202A to U+202E, U+2066 to U+2069). Shown raw, one reorders what
+    /// follows it on the line: an ID `a<U+202E>lmth.exe` reads as
+    /// `aexe.html`, and a message can be made to say what it does not.
+    /// What UpdateCheck prints shows them as escapes (`\u{202E}`).
+    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Whether the UTF-8 bytes `second` and `third` after a lead byte `E2`
+    /// encode a bidirectional control (``isBidiControl(_:)``): `E2 80 AA`
+    /// to `E2 80 AE`, or `E2 81 A6` to `E2 81 A9`.
+    @inline(__always)
+    package static func isBidiControl(afterE2 second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// Whether `text` holds a control character (see ``isControl(_:)``):
@@ -37,7 +70,7 @@ package enum MessageText {
     }
 
     /// `text` with each control character (C0, DEL, C1, the line and
-    /// paragraph separators) written as an escape.
+    /// paragraph separators, the bidirectional controls) written as an escape.
     static func escapingControls(_ text: some StringProtocol) -> String {
         guard hasControl(text) else { return String(text) }
         var out = ""

@@ -46,7 +46,7 @@ import Testing
             let read = ProtocolMessages.responses(
                 Array(#"{"answers":[]}"#.utf8), waiting: [0, 1], sectioned: sectioned)
             #expect(read.count == 1)
-            #expect(reason(read) == #"it printed an "answers" list that answers no case: "{\"answers\":[]}""#)
+            #expect(reason(read) == #"it printed an "answers" list that answers no case: '{"answers":[]}'"#)
         }
     }
 

@@ -68,8 +68,8 @@ import Testing
         #expect(JUnitText.capped("abc", maxBytes: 0) == "\n[... 3 bytes cut ...]\n")
     }
 
-    /// For the terminal, ANSI sequences, carriage returns and C1 controls
-    /// are shown escaped, not removed or kept; what XML forbids is escaped
+    /// For the terminal, ANSI sequences, carriage returns, C1 controls and
+    /// bidirectional controls are shown escaped, not removed or kept; what XML forbids is escaped
     /// as in reports; tabs, line feeds and other text stay.
     @Test(arguments: [
         ("\u{1B}[2Jcleared", #"\u{1B}[2Jcleared"#),
@@ -78,6 +78,8 @@ import Testing
         ("a\u{0}b\u{FFFE}", #"a\u{0}b\u{FFFE}"#),
         ("tab\tline\n é ✓", "tab\tline\n é ✓"),
         ("evil\rgood", #"evil\u{D}good"#),
+        ("a\u{202E}lmth.exe", #"a\u{202E}lmth.exe"#),
+        ("\u{202A}\u{202D}\u{2066}\u{2069}\u{2065}\u{202F}", #"\u{202A}\u{202D}\u{2066}\u{2069}"# + "\u{2065}\u{202F}"),
     ])
     func terminalSafeShowsControlsEscaped(text: String, shown: String) {
         #expect(JUnitText.terminalSafe(text) == shown)

@@ -21,4 +21,27 @@ import UpdateCheckSupport
             "unknown phase \(quoted: "sav\ng\r\t\u{1B}[31m\u{85}\u{2028}é")"
                 == #"unknown phase 'sav\ng\r\t\u{1B}[31m\u{85}\u{2028}é'"#)
     }
+
+    /// A bidirectional override or isolate would reorder the rest of the
+    /// message on the screen; each is shown as its escape, and the marks
+    /// that only set a direction (U+200E, U+200F) stay as they are.
+    @Test func bidirectionalControlsAreEscaped() {
+        #expect(
+            "unknown record \(quoted: "a\u{202E}lmth.exe\u{202A}\u{2066}\u{2069}\u{200F}")"
+                == #"unknown record 'a\u{202E}lmth.exe\u{202A}\u{2066}\u{2069}"# + "\u{200F}'")
+        #expect(MessageText.hasControl("b\u{2067}") && !MessageText.hasControl("b\u{2029A}\u{200E}"))
+    }
+
+    /// A program's line is quoted by its first 200 characters, with its
+    /// controls escaped and `…` when there is more; bytes that are not
+    /// UTF-8 show as U+FFFD, and a line of any length is read only so far.
+    @Test func linesAreQuotedByTheirStart() {
+        #expect(MessageText.excerpt(Array(#"{"id":1}"#.utf8)) == #"'{"id":1}'"#)
+        #expect(MessageText.excerpt([0x61, 0x0A, 0x1B, 0xFF]) == "'a\\n\\u{1B}\u{FFFD}'")
+        let long = [UInt8](repeating: UInt8(ascii: "0"), count: 50_000_000)
+        #expect(MessageText.excerpt(long) == "'" + String(repeating: "0", count: 200) + "…'")
+        #expect(MessageText.excerpt(long.prefix(200)) == "'" + String(repeating: "0", count: 200) + "'")
+        let accents = Array(String(repeating: "e\u{301}", count: 300).utf8)
+        #expect(MessageText.excerpt(accents) == "'" + String(repeating: "e\u{301}", count: 200) + "…'")
+    }
 }
