@@ -53,6 +53,9 @@ final class AdapterProcess: @unchecked Sendable {
     /// Bytes queued for stdin.
     private var outgoing: [UInt8] = []
     private var outgoingStart = 0
+    /// Whether the program closed its standard input: a write failed with
+    /// EPIPE, or ``failureNote()`` found the pipe without a reader.
+    private var closedItsInput = false
     /// The most stderr kept.
     let errorLimit = 4096
     /// The longest line accepted from stdout (64 MiB): a longer one is
@@ -202,17 +205,31 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
-    /// What the program printed after its last line end, for the message of
-    /// a program that ended or ran out of time: `""` when nothing, else
-    /// `; it printed 25 bytes with no line end after them: '{"id":0,"batc'`
-    /// (its first 200 characters shown, as `MessageText.excerpt` shows
-    /// them). A program that writes its answer
-    /// without `\n` (`process.stdout.write(JSON.stringify(answer))`) is told so.
-    func unfinishedLineNote() -> String {
+    /// What a message about a program that ended or ran out of time adds
+    /// about the end of its conversation, or `""`: that it still runs but
+    /// closed its standard input (`; it had closed its standard input`: a
+    /// write failed, or the pipe has no reader now), and what it printed after its
+    /// last line end (`; it printed 25 bytes with no line end after them:
+    /// '{"id":0,"batc'`, its first 200 characters shown as
+    /// `MessageText.excerpt` shows them). A program that writes its answer
+    /// without `\n` (`process.stdout.write(JSON.stringify(answer))`), or
+    /// that closes its input early, is told so.
+    func failureNote() -> String {
+        // A program that ended closed its input by ending; one that runs
+        // and has closed it cannot be asked anything more.
+        let running = pid > 0 && ending == nil && !Processes.hasEnded(pid, withinMilliseconds: 0)
+        if running, !closedItsInput, input >= 0 {
+            // Closed with every request written, or after it read them, no write failed.
+            var waits = [Processes.Wait(input, forReading: false)]
+            closedItsInput = (try? Processes.poll(&waits, timeoutMilliseconds: 0)) != nil && waits[0].isClosed
+        }
+        var note = running && closedItsInput ? "; it had closed its standard input" : ""
         let count = pending.count - pendingStart
-        guard count > 0 else { return "" }
-        return
-            "; it printed \(count) bytes with no line end after them: \(MessageText.excerpt(pending[pendingStart...]))"
+        if count > 0 {
+            note +=
+                "; it printed \(count) bytes with no line end after them: \(MessageText.excerpt(pending[pendingStart...]))"
+        }
+        return note
     }
 
     /// Closes stdin, so that a well-behaved program sees the end of input and exits.
@@ -261,7 +278,7 @@ final class AdapterProcess: @unchecked Sendable {
     /// otherwise its handshake is missing.
     func endedBeforeHandshake(command: String) -> ExternalAdapterError {
         let ended = exitDescription()
-        let unfinished = unfinishedLineNote()
+        let unfinished = failureNote()
         let stderr = String(decoding: errorTail, as: UTF8.self).trimmingSpace()
         stop()
         if case .exited(let status) = ending, status == 126 || status == 127 {
@@ -294,6 +311,7 @@ final class AdapterProcess: @unchecked Sendable {
                 outgoingStart += written
             } else {
                 // EPIPE: the program stopped reading; what it answered still counts.
+                closedItsInput = true
                 closeFD(&input)
                 outgoingStart = outgoing.count
                 return

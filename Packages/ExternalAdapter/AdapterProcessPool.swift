@@ -205,9 +205,9 @@ final class AdapterProcessPool: Sendable {
                         if failure != nil { break }
                     }
                 case .closed:
-                    failure = "the program \(process.exitDescription()) before answering\(process.unfinishedLineNote())"
+                    failure = "the program \(process.exitDescription()) before answering\(process.failureNote())"
                 case .timedOut:
-                    failure = "no answer within \(Self.seconds(timeout))\(process.unfinishedLineNote())"
+                    failure = "no answer within \(Self.seconds(timeout))\(process.failureNote())"
                 case .tooLong:
                     failure = "it printed a line over \(AdapterProcess.lineLimitText)"
                 }
@@ -316,7 +316,7 @@ final class AdapterProcessPool: Sendable {
         case .line(let text): line = text
         case .closed: throw process.endedBeforeHandshake(command: command)
         case .timedOut:
-            throw fail("it printed no handshake line within \(seconds(timeout))\(process.unfinishedLineNote()).")
+            throw fail("it printed no handshake line within \(seconds(timeout))\(process.failureNote()).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         do {

@@ -16,8 +16,11 @@ import UpdateCheckPlatform
 /// let report = try StoreExplorer().run(program)
 /// ```
 public final class StoreProgram: StoreDriver, Sendable {
-    /// The command.
+    /// What failures name the program by: its manifest entry's name, or
+    /// the command.
     public let name: String
+    /// The command, run with `/bin/sh -c` (again after a failure).
+    let command: String
     /// The folder the program runs in, or `nil` for the current one.
     let workingDirectory: String?
     /// The longest wait for one response line, in seconds.
@@ -27,10 +30,19 @@ public final class StoreProgram: StoreDriver, Sendable {
 
     /// Starts `command` and reads its handshake.
     ///
+    /// - Parameters:
+    ///   - command: the program, run with `/bin/sh -c`.
+    ///   - name: what failures name it by (`store <name>: …`), such as the
+    ///     name of its manifest entry; `nil` names it by `command`.
+    ///   - workingDirectory: the folder it runs in; `nil` for the current one.
+    ///   - timeout: the longest wait for one response line, in seconds.
     /// - Throws: ``ExternalAdapterError/cannotStart(command:reason:)`` or
     ///   ``ExternalAdapterError/badHandshake(command:reason:stderr:)``.
-    public init(command: String, workingDirectory: String? = nil, timeout: Double = 10) throws(ExternalAdapterError) {
-        name = command
+    public init(command: String, name: String? = nil, workingDirectory: String? = nil, timeout: Double = 10)
+        throws(ExternalAdapterError)
+    {
+        self.command = command
+        self.name = name ?? command
         self.workingDirectory = workingDirectory
         self.timeout = timeout
         let process = try Self.start(command, workingDirectory: workingDirectory, timeout: timeout)
@@ -64,7 +76,7 @@ public final class StoreProgram: StoreDriver, Sendable {
         case .timedOut:
             throw fail(
                 "it printed no handshake line within \(AdapterProcessPool.seconds(timeout))"
-                    + "\(process.unfinishedLineNote()).")
+                    + "\(process.failureNote()).")
         case .tooLong: throw fail("its first line is over \(AdapterProcess.lineLimitText).")
         }
         process.clearErrors()
@@ -82,7 +94,7 @@ public final class StoreProgram: StoreDriver, Sendable {
                 process = running
             } else {
                 do {
-                    process = try Self.start(name, workingDirectory: workingDirectory, timeout: timeout)
+                    process = try Self.start(command, workingDirectory: workingDirectory, timeout: timeout)
                 } catch { return .failure(.storeFailed(store: name, message: "\(error)")) }
                 state.process = process
             }
@@ -99,9 +111,9 @@ public final class StoreProgram: StoreDriver, Sendable {
                 case .failure(let problem): failure = problem.message
                 }
             case .closed:
-                failure = "the program \(process.exitDescription()) before answering\(process.unfinishedLineNote())"
+                failure = "the program \(process.exitDescription()) before answering\(process.failureNote())"
             case .timedOut:
-                failure = "no answer within \(AdapterProcessPool.seconds(timeout))\(process.unfinishedLineNote())"
+                failure = "no answer within \(AdapterProcessPool.seconds(timeout))\(process.failureNote())"
             case .tooLong: failure = "it printed a line over \(AdapterProcess.lineLimitText)"
             }
             let note = AdapterProcessPool.stderrNote(process)

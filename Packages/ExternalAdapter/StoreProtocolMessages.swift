@@ -132,6 +132,12 @@ enum StoreProtocolMessages {
         }
         guard node.objectValue != nil else { return .failure(Problem("the response is not a JSON object")) }
         guard case .number(let number)? = node["id"]?.value, Int(number) == id else {
+            if case .number(let number)? = node["id"]?.value, let earlier = Int(number), (1..<id).contains(earlier) {
+                return .failure(
+                    Problem(
+                        "the response carries \"id\": \(earlier), an earlier request's, where \"id\": \(id) was "
+                            + "expected: the program answered a request twice"))
+            }
             return .failure(Problem("the response does not carry \"id\": \(id)"))
         }
         if let error = node["error"] {

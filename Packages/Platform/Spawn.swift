@@ -146,6 +146,10 @@ package enum Processes {
         package var forReading: Bool
         /// After the poll: whether it is ready (or closed, or in error).
         package var isReady = false
+        /// After the poll: whether its other end is closed or it is in
+        /// error (`POLLHUP`, `POLLERR`): a pipe written to that no one
+        /// reads any longer.
+        package var isClosed = false
 
         /// A wait on `descriptor` for reading or writing.
         package init(_ descriptor: Int32, forReading: Bool) {
@@ -167,7 +171,10 @@ package enum Processes {
             if errno == EINTR { return 0 }
             throw Errno.current
         }
-        for index in waits.indices { waits[index].isReady = entries[index].revents != 0 }
+        for index in waits.indices {
+            waits[index].isReady = entries[index].revents != 0
+            waits[index].isClosed = entries[index].revents & Int16(POLLERR | POLLHUP) != 0
+        }
         return Int(ready)
     }
 

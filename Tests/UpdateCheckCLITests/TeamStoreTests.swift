@@ -220,4 +220,61 @@ import UpdateCheckSupport
         let named = try files.run(["state", "explore", "--store", "node-broken", "--records", "1"])
         #expect(named.status == 1 && named.stdout.contains("Shortest counterexample:"), "\(named)")
     }
+
+    /// A store program that fails while it runs is named by its manifest
+    /// entry, with what went wrong: one that answers each request twice is
+    /// told so (not that its answer lacks the right `"id"`), and one that
+    /// closes its standard input is told that, not only that it did not
+    /// answer.
+    @Test func aFailingStoreProgramIsNamedByItsEntryWithWhatWentWrong() throws {
+        let files = try DiffTestFiles()
+        try files.write(
+            "twice.py",
+            """
+            import json, sys
+            sys.path.insert(0, sys.argv[1])
+            import favourites_store as store
+            print(json.dumps({"protocol": "updatecheck-store", "version": 1}), flush=True)
+            for line in sys.stdin:
+                request = json.loads(line)
+                results = [store.run(None, path) for path in request["paths"]]
+                answer = json.dumps({"id": request["id"], "results": results}) + "\\n"
+                sys.stdout.write(answer + answer)
+                sys.stdout.flush()
+
+            """)
+        try files.write(
+            "deaf.py",
+            """
+            import os, time
+            print('{"protocol": "updatecheck-store", "version": 1}', flush=True)
+            os.close(0)
+            time.sleep(30)
+
+            """)
+        try files.write(
+            "updatecheck.json",
+            Self.manifest(
+                #""name": "twice", "command": "exec python3 twice.py '\#(Self.examples.path)'""#,
+                #""name": "deaf", "command": "exec python3 deaf.py", "timeout": 1"#))
+        let run = try files.run(["check", "--only", "state", "--records", "1", "--junit", "r.xml"])
+        #expect(run.status == 1, "\(run)")
+        let report = try ParsedCheckReport(contentsOf: files.folder.appendingPathComponent("r.xml"))
+        let twice = report.cases.filter { $0.className.hasPrefix("state.store.twice.") }
+        let deaf = report.cases.filter { $0.className.hasPrefix("state.store.deaf.") }
+        #expect(twice.count == 16 && deaf.count == 16)
+        #expect(
+            twice.allSatisfy {
+                // Request numbers go on across restarts: 1 answered where 2 was due, then 4 where 5 was.
+                $0.outcome.hasPrefix(#"error: store twice: the response carries "id": "#)
+                    && $0.outcome.contains(#", an earlier request's, where "id": "#)
+                    && $0.outcome.contains("was expected: the program answered a request twice")
+            }, "\(twice)")
+        #expect(twice.contains { $0.outcome.contains(#""id": 1, an earlier request's, where "id": 2 was"#) })
+        #expect(
+            deaf.allSatisfy {
+                $0.outcome.hasPrefix(
+                    "error: store deaf: no answer within 1 s; it had closed its standard input")
+            }, "\(deaf)")
+    }
 }

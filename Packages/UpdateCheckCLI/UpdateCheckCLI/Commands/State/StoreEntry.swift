@@ -69,7 +69,8 @@ package struct StoreEntry: Sendable {
         replay = "updatecheck state run --store \(name)"
         start = { () throws(CLIError) in
             do {
-                let program = try StoreProgram(command: command, workingDirectory: workingDirectory, timeout: timeout)
+                let program = try StoreProgram(
+                    command: command, name: name, workingDirectory: workingDirectory, timeout: timeout)
                 return Started(driver: program, stop: { program.stop() })
             } catch {
                 let failure = ExternalAdapters.startFailure(error)
