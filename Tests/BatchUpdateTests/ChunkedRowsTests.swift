@@ -8,13 +8,21 @@ import Testing
 @Suite struct ChunkedRowsTests {
     /// The rows of `chunked` in order, and whether its chunks keep their
     /// invariants: none empty unless it is the only one, none past twice
-    /// the chunk size, and the count the sum of theirs.
+    /// the chunk size, the count the sum of theirs, and each chunk's first
+    /// and last rows, and the end, located where they are.
     func rows(_ chunked: ChunkedRows<Int>) -> [Int] {
         let size = ChunkedRows<Int>.chunkSize
         let chunks = (0..<chunked.chunkCount).map(chunked.chunk)
         #expect(chunked.count == chunks.reduce(0) { $0 + $1.count })
         #expect(chunks.count == 1 || chunks.allSatisfy { !$0.isEmpty })
         #expect(chunks.allSatisfy { $0.count <= 2 * size })
+        var start = 0
+        for (index, chunk) in chunks.enumerated() where !chunk.isEmpty {
+            #expect(chunked.locate(start) == (index, 0))
+            #expect(chunked.locate(start + chunk.count - 1) == (index, chunk.count - 1))
+            start += chunk.count
+        }
+        #expect(chunked.locate(chunked.count) == (chunks.count - 1, chunks[chunks.count - 1].count))
         return chunks.flatMap { $0 }
     }
 

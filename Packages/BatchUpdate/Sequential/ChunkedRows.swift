@@ -10,6 +10,9 @@
 ///
 /// Chunks hold up to 2 × ``chunkSize`` rows and are split in ``chunkSize``
 /// pieces past that; a chunk emptied is dropped, unless it is the only one.
+/// The chunk of a position is found in O(log *c*) for *c* chunks, through
+/// a Fenwick tree of the chunks' counts: a scan of the counts made the
+/// shuffle of 5,000,000 IDs on a RecyclerView model take 367 s.
 /// A list of up to 2 × ``chunkSize`` rows, every list the conformance kit
 /// checks, is its first chunk alone: one array, each call a test away
 /// from the array's own.
@@ -22,6 +25,10 @@ struct ChunkedRows<Element> {
     @usableFromInline var tail: [[Element]]
     /// The number of rows.
     @usableFromInline var count: Int
+    /// A Fenwick tree of the counts of the chunks of ``tail``: element *i*
+    /// (1-based; element 0 is unused) holds the sum of the counts of the
+    /// *i* & −*i* chunks ending with chunk *i*. Empty while ``tail`` is.
+    @usableFromInline var sums: [Int] = []
 
     /// The rows of a chunk made by a split; a chunk holds at most twice as many.
     @inlinable
@@ -56,25 +63,64 @@ struct ChunkedRows<Element> {
     @inlinable
     func size(ofChunk index: Int) -> Int { index == 0 ? head.count : tail[index - 1].count }
 
-    /// Runs `body` on chunk `index` in place.
+    /// Runs `body` on chunk `index` in place, and keeps ``sums`` in step
+    /// with the rows it inserts or removes.
+    ///
+    /// - Complexity: that of `body`, plus O(log *c*) for *c* chunks.
     @inlinable
     mutating func modifyChunk<Result>(_ index: Int, _ body: (inout [Element]) -> Result) -> Result {
-        index == 0 ? body(&head) : body(&tail[index - 1])
+        if index == 0 { return body(&head) }
+        let before = tail[index - 1].count
+        let result = body(&tail[index - 1])
+        var node = index
+        let change = tail[index - 1].count - before
+        if change != 0 {
+            while node < sums.count {
+                sums[node] += change
+                node += node & -node
+            }
+        }
+        return result
     }
 
     /// The chunk holding `position` and the row's offset in it; for
     /// `position == count`, the end of the last chunk.
     ///
-    /// - Complexity: O(*c*) for *c* chunks.
+    /// - Complexity: O(log *c*) for *c* chunks: a descent of ``sums``.
     @inlinable
     func locate(_ position: Int) -> (chunk: Int, offset: Int) {
         if tail.isEmpty || position < head.count { return (0, position) }
+        // The most chunks of the tail whose rows all come before the position.
         var offset = position - head.count
-        for index in tail.indices {
-            if offset < tail[index].count { return (index + 1, offset) }
-            offset -= tail[index].count
+        var passed = 0
+        var step = 1 << (Int.bitWidth - 1 - tail.count.leadingZeroBitCount)
+        while step > 0 {
+            let next = passed + step
+            if next <= tail.count, sums[next] <= offset {
+                passed = next
+                offset -= sums[next]
+            }
+            step >>= 1
         }
-        return (tail.count, tail[tail.count - 1].count)
+        if passed == tail.count { return (tail.count, tail[tail.count - 1].count) }
+        return (passed + 1, offset)
+    }
+
+    /// Makes ``sums`` anew from the chunks' counts, after chunks were
+    /// split or dropped.
+    ///
+    /// - Complexity: O(*c*) for *c* chunks.
+    @usableFromInline
+    mutating func rebuildSums() {
+        guard !tail.isEmpty else {
+            sums = []
+            return
+        }
+        sums = [0] + tail.map(\.count)
+        for node in 1..<sums.count {
+            let parent = node + (node & -node)
+            if parent < sums.count { sums[parent] += sums[node] }
+        }
     }
 
     /// The row at `position`.
@@ -164,6 +210,7 @@ struct ChunkedRows<Element> {
         } else {
             tail.remove(at: index - 1)
         }
+        rebuildSums()
         return true
     }
 
@@ -189,6 +236,7 @@ struct ChunkedRows<Element> {
         } else {
             tail.replaceSubrange((index - 1)...(index - 1), with: pieces)
         }
+        rebuildSums()
     }
 }
 
