@@ -161,4 +161,19 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    @Test func linesPast65535AreTheRealOnes() throws {
+        let output = TemporaryFolder.shared.path("merged.xml")
+        let bad = try file(JUnitValidatorTests.longReport(withBadTime: true))
+        #expect(
+            throws: JUnitReporterError.malformed(
+                path: bad, line: 70008, reason: #"time="x" is not a number of seconds"#)
+        ) {
+            try JUnitMerger.merge([bad], into: output)
+        }
+        var warnings: [String] = []
+        let good = try file(JUnitValidatorTests.longReport(withBadTime: false))
+        try JUnitMerger.merge([good], into: output, warn: { warnings.append($0) })
+        #expect(warnings == ["\(good):70005: a <testcase> without a name; named \"(unnamed case, line 70005)\""])
+    }
 }

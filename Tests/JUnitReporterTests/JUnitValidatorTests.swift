@@ -196,4 +196,40 @@ import Testing
         #expect(LibXML.localPath(ofURL: "http://example.com/a.xsd") == nil)
         #expect(LibXML.localPath(ofURL: "../a.xsd") == "../a.xsd")
     }
+
+    /// A report whose last suite starts past line 70,000, where libxml2's
+    /// nodes (16 bits for a line) stop at 65,535: `withBadTime` puts a
+    /// case with `time="x"` on line 70,008.
+    static func longReport(withBadTime: Bool) -> String {
+        var text = "<testsuites>\n<testsuite name=\"s\" tests=\"70000\" failures=\"0\" errors=\"0\">\n"
+        text += String(repeating: "<testcase name=\"c\"/>\n", count: 70_000)
+        text += """
+            </testsuite>
+            <testsuite name="late" tests="1" failures="0" errors="0">
+            <testcase classname="k">
+            <system-out>out</system-out>
+            </testcase>
+            <testcase name="t" time="\(withBadTime ? "x" : "1")"/>
+            </testsuite>
+            </testsuites>
+
+            """
+        return text
+    }
+
+    @Test func linesPast65535AreTheRealOnes() throws {
+        let path = try file(Self.longReport(withBadTime: true))
+        let expected = [
+            #"line 70004: <testsuite name="late"> declares tests="1" but its cases count 2"#,
+            "line 70005: <testcase> has no name attribute",
+            #"line 70008: time="x" is not a number of seconds with a '.' decimal point"#,
+        ]
+        #expect(try JUnitValidator.validate(file: path).problems.map(\.description) == expected)
+        #expect(
+            try JUnitValidator.validate(file: path, schema: JenkinsSchema.required()).problems.map(\.description)
+                == Array(expected[0...1]) + [
+                    "line 70005: schema: Element 'testcase': The attribute 'name' is required but missing.",
+                    expected[2],
+                ])
+    }
 }

@@ -494,4 +494,29 @@ import Testing
                 "all.xml", "big.xml", "good.xml",
             ])
     }
+
+    /// libxml2 keeps 16 bits for a node's line: past 65,535 the messages of
+    /// both commands still name the real line (for an element, the line its
+    /// start tag ends on, as below 65,535).
+    @Test func linesPast65535AreNamedAsTheyAre() throws {
+        let dir = try folder()
+        let report =
+            "<testsuites>\n<testsuite name=\"s\" tests=\"70001\" failures=\"0\" errors=\"0\">\n"
+            + String(repeating: "<testcase name=\"c\"/>\n", count: 70_000)
+            + "<testcase name=\"t\"\n  time=\"x\"/>\n</testsuite>\n</testsuites>\n"
+        try write(report, "long.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "long.xml", "--schema", "jenkins"], in: dir)
+                == .init(
+                    status: 1,
+                    stdout: """
+                        long.xml:70004: time="x" is not a number of seconds with a '.' decimal point
+                        long.xml: not valid against jenkins (built in) (1 problem).
+
+                        """, stderr: ""))
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "long.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 65, stdout: "", stderr: "Error: long.xml:70004: time=\"x\" is not a number of seconds\n"))
+    }
 }

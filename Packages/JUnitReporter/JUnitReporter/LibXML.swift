@@ -70,9 +70,16 @@ enum LibXML {
 
     /// Parser options for reading reports: no network access, no entity
     /// substitution and no DTD loading (so a report cannot pull in other
-    /// files), and line numbers beyond 65535. `XML_PARSE_HUGE` is never set:
-    /// libxml2's own guards against huge nodes, deep nesting and entity
-    /// amplification stay on, behind ``JUnitReadingBounds``.
+    /// files), and line numbers beyond 65535 (`XML_PARSE_BIG_LINES`: a node
+    /// holds 16 bits for its line, so libxml2 keeps a text's line aside and
+    /// ``XMLReader`` takes an element's from its gate). `XML_PARSE_HUGE` is
+    /// never set: libxml2's own guards against huge nodes, deep nesting and
+    /// entity amplification stay on, behind ``JUnitReadingBounds``.
+    ///
+    /// The reader is the one parse of a report that builds nodes: the schema
+    /// pass (``XMLSchema/validate(descriptor:diagnostics:)``) parses as a
+    /// SAX stream, whose errors carry the parser's own line, a full `int`,
+    /// and the lines of a schema file's nodes are never shown.
     static let readOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
 }
 

@@ -82,6 +82,14 @@ final class XMLInputGate {
     /// Whether a byte other than white space was read (looked for only
     /// until one is found).
     private(set) var sawContent = false
+    /// Whether the line of each start tag's `>` is kept for
+    /// ``takeStartTagLine()`` (only a reader that takes them sets it, so
+    /// that they do not pile up).
+    var recordsStartTagLines = false
+    /// The lines of the start tags scanned and not yet taken, oldest from
+    /// ``startTagLinesTaken`` on.
+    private var startTagLines: [Int] = []
+    private var startTagLinesTaken = 0
 
     /// A gate over `descriptor`, read from where it stands; with `owning`,
     /// the gate closes it when it is freed.
@@ -210,12 +218,33 @@ final class XMLInputGate {
                     return .past(
                         "a start tag with more than \(JUnitReadingBounds.maxAttributes) attributes", line: line)
                 }
-            case (.startTag, UInt8(ascii: ">")): state = .text
+            case (.startTag, UInt8(ascii: ">")):
+                state = .text
+                if recordsStartTagLines { startTagLines.append(line) }
             case (.startTag, _): break
             case (.quoted(let quote), _): if byte == quote { state = .startTag }
             }
         }
         return nil
+    }
+
+    /// The line of the `>` that ends the oldest start tag scanned and not
+    /// yet taken, or `nil` when there is none: libxml2 builds elements in
+    /// the order of their start tags, so the reader takes one for each
+    /// element it reads. It is the line libxml2 gives an element, which it
+    /// cannot keep past 65,535 (a node holds 16 bits for it).
+    ///
+    /// - Complexity: amortised O(1); the lines kept are those of the tags
+    ///   libxml2 has read ahead of the reader (a few thousand at most).
+    func takeStartTagLine() -> Int? {
+        guard startTagLinesTaken < startTagLines.count else { return nil }
+        let line = startTagLines[startTagLinesTaken]
+        startTagLinesTaken += 1
+        if startTagLinesTaken >= 1024, startTagLinesTaken * 2 >= startTagLines.count {
+            startTagLines.removeFirst(startTagLinesTaken)
+            startTagLinesTaken = 0
+        }
+        return line
     }
 
     /// A tag starts: the run of comments and the element's text end.

@@ -16,6 +16,8 @@ final class XMLReader {
     /// What libxml2 reads through (kept alive as long as the reader).
     private let gate: XMLInputGate
     private let reader: xmlTextReaderPtr
+    /// The line of each open element's start tag, by depth (see ``line``).
+    private var elementLines: [Int] = []
 
     /// Opens `path` for reading.
     ///
@@ -61,6 +63,7 @@ final class XMLReader {
         self.diagnostics = diagnostics
         self.gate = gate
         self.reader = reader
+        gate.recordsStartTagLines = true
         xmlTextReaderSetStructuredErrorHandler(reader, XMLDiagnostics.handler, diagnostics.context)
     }
 
@@ -116,6 +119,9 @@ final class XMLReader {
         case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
             throw JUnitReadingBounds.refusedDoctype(path: path, line: line)
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            let depth = self.depth
+            if elementLines.count > depth { elementLines.removeLast(elementLines.count - depth) }
+            elementLines.append(gate.takeStartTagLine() ?? 0)
             try checkAttributes()
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
             Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
@@ -200,12 +206,23 @@ final class XMLReader {
     var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
     /// The depth of the current node (the root is 0).
     var depth: Int { Int(xmlTextReaderDepth(reader)) }
-    /// The line of the current node (its start tag, for an element).
+    /// The line of the current node (the end of its start tag, for an
+    /// element and its end).
     ///
     /// The parser reads ahead, so its own position is not the node's; the
-    /// line recorded in the node is used, falling back on the parser's.
+    /// line recorded in the node is used, falling back on the parser's. A
+    /// node holds 16 bits for its line, so past 65,535 an element's line is
+    /// the one its gate saw the start tag end on, and a text's the one
+    /// libxml2 keeps aside with `XML_PARSE_BIG_LINES`.
     var line: Int {
         if let node = xmlTextReaderCurrentNode(reader) {
+            let type = nodeType
+            if node.pointee.line == UInt16.max,
+                type == Int32(XML_READER_TYPE_ELEMENT.rawValue) || type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+            {
+                let depth = self.depth
+                if depth < elementLines.count, elementLines[depth] > 0 { return elementLines[depth] }
+            }
             let line = xmlGetLineNo(node)
             if line > 0 { return Int(line) }
         }
