@@ -120,11 +120,27 @@ import Testing
         #expect(result.problems.first?.message.hasPrefix("not well-formed XML: ") == true)
     }
 
-    @Test(arguments: ["not xml", "<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>", " <a>"])
-    func notXMLIsAProblemNotAnError(text: String) throws {
+    @Test(arguments: ["<testsuites><testsuite>", "<?xml version=\"1.0\"?><a></b>", " <a>", "<a>text", "<<"])
+    func malformedXMLIsAProblemNotAnError(text: String) throws {
         let result = try JUnitValidator.validate(file: try file(text))
         #expect(!result.isValid)
         #expect(result.problems.contains { $0.message.hasPrefix("not well-formed XML: ") })
+    }
+
+    /// Plain text, JSON or a log is not XML at all: both commands refuse it
+    /// at its first character instead of libxml2's "Document is empty".
+    @Test(arguments: [
+        ("not xml", 1, "n"), ("{\"tests\": 1}\n", 1, "{"), ("\n\n  hello <testsuites/>", 3, "h"),
+        ("\u{FEFF}[1, 2]", 1, "["), ("é", 1, "\\xC3"), ("\u{FEFF}\u{FEFF}<a/>", 1, "\\xEF"),
+    ])
+    func textThatIsNotXMLIsRefusedAtItsFirstCharacter(text: String, line: Int, shown: String) throws {
+        let path = try file(text)
+        let refused = JUnitReporterError.malformed(
+            path: path, line: line,
+            reason: "the report is not XML: it starts with \"\(shown)\", not '<' (a JUnit report starts with <?xml, "
+                + "<testsuites> or <testsuite>)")
+        #expect(throws: refused) { try JUnitValidator.validate(file: path) }
+        #expect(throws: refused) { try JUnitMerger.merge([path], into: TemporaryFolder.shared.path("merged.xml")) }
     }
 
     @Test func otherRootsAreNotJUnit() throws {

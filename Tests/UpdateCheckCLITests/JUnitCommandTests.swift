@@ -92,9 +92,10 @@ import Testing
                 An .xsd file, and each it includes or imports, must be a regular file of
                 at most 16 MiB.
 
-                Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
-                errors); 65 the report goes past the reading bounds, or the schema is not
-                a usable XSD; 66 the report or the schema is missing or cannot be read.
+                Exit codes: 0 valid; 1 not valid (not well-formed, wrong structure or
+                schema errors); 65 the report is not XML at all (it does not start with
+                '<') or goes past the reading bounds, or the schema is not a usable XSD;
+                66 the report or the schema is missing or cannot be read.
 
                 USAGE: updatecheck junit validate <report> [<options>]
 
@@ -154,9 +155,10 @@ import Testing
                 up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments in a
                 row with no tag between them.
 
-                Exit codes: 0 merged; 65 an input is not a JUnit report or goes past the
-                reading bounds (named with its line); 66 an input is missing or cannot be
-                read; 73 the output cannot be created; 74 writing it failed (a full disk).
+                Exit codes: 0 merged; 65 an input is not XML (it does not start with '<'),
+                not a JUnit report or goes past the reading bounds (named with its line);
+                66 an input is missing or cannot be read; 73 the output cannot be created;
+                74 writing it failed (a full disk).
 
                 USAGE: updatecheck junit merge <report> ... [<options>]
 
@@ -232,9 +234,15 @@ import Testing
         #expect(
             try BinaryRunner.run(["junit", "validate", "text.xml"], in: dir)
                 == .init(
-                    status: 1,
-                    stdout: "text.xml:1: not well-formed XML: Document is empty\ntext.xml: not valid (1 problem).\n",
-                    stderr: ""))
+                    status: 65, stdout: "",
+                    stderr: "Error: text.xml:1: the report is not XML: it starts with \"n\", not '<' (a JUnit report "
+                        + "starts with <?xml, <testsuites> or <testsuite>)\n"))
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "good.xml", "text.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: text.xml:1: the report is not XML: it starts with \"n\", not '<' (a JUnit report "
+                        + "starts with <?xml, <testsuites> or <testsuite>)\n"))
     }
 
     @Test func validateExitCodesForMissingFilesAndBadSchemas() throws {

@@ -36,9 +36,10 @@ public enum JUnitValidator {
     ///   is not a valid XML Schema;
     ///   ``JUnitReporterError/malformed(path:line:reason:)`` when the report
     ///   goes past the ``JUnitReadingBounds`` (a `<!DOCTYPE>`, an attribute or a
-    ///   text too long, nesting too deep): it is refused, not checked. A
-    ///   report that is not XML at all is a problem in the result, not an
-    ///   error.
+    ///   text too long, nesting too deep), or is not XML at all (its first
+    ///   character other than white space is not `<`: plain text, JSON): it
+    ///   is refused, not checked. A report that is XML but not well-formed
+    ///   is a problem in the result, not an error.
     /// - Complexity: O(n) in the size of the file (read once, and once more
     ///   for the schema); memory O(depth) for the structure checks. With a
     ///   schema, libxml2's content-model matcher also keeps about 150 bytes

@@ -14,6 +14,8 @@ import UpdateCheckPlatform
 ///   an XML declaration naming another encoding than UTF-8, US-ASCII,
 ///   ISO-8859-x or windows-125x: ``EncodingCheck``), whose markup the checks
 ///   below could not see;
+/// - a first character other than white space (after a UTF-8 byte-order
+///   mark) that is not `<`: plain text or JSON is not XML at all;
 /// - the first NUL byte (never allowed in XML 1.0), so a file of zeros is
 ///   refused at its first bytes, whatever its size;
 /// - more than ``JUnitReadingBounds/maxReportBytes`` bytes (a regular file
@@ -82,6 +84,9 @@ final class XMLInputGate {
     /// Whether a byte other than white space was read (looked for only
     /// until one is found).
     private(set) var sawContent = false
+    /// Whether the first character other than white space (after a UTF-8
+    /// byte-order mark) was read: it must be a `<`.
+    private var sawFirstCharacter = false
     /// Whether the line of each start tag's `>` is kept for
     /// ``takeStartTagLine()`` (only a reader that takes them sets it, so
     /// that they do not pile up).
@@ -143,11 +148,53 @@ final class XMLInputGate {
             refusal = refused
             return -1
         }
+        if !sawFirstCharacter, let refused = checkFirstCharacter(bytes, atStart: total == read) {
+            refusal = refused
+            return -1
+        }
         if let refused = scan(bytes) {
             refusal = refused
             return -1
         }
         return read
+    }
+
+    /// The refusal of a report whose first character other than white space
+    /// (after a UTF-8 byte-order mark, when `atStart`) is not `<`: plain
+    /// text, JSON or a log is not XML, which libxml2 would only call an
+    /// empty document. `nil` when it is `<` or not read yet (or a NUL byte,
+    /// which the scan refuses).
+    private func checkFirstCharacter(_ bytes: UnsafeBufferPointer<UInt8>, atStart: Bool) -> Refusal? {
+        var index = 0
+        if atStart, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        var line = self.line
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: break
+            case 0x0A: line += 1
+            case UInt8(ascii: "<"):
+                sawFirstCharacter = true
+                return nil
+            case 0:
+                return nil  // refused by the scan, as everywhere
+            default:
+                sawFirstCharacter = true
+                let byte = bytes[index]
+                let shown = (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
+                return Refusal(
+                    line: line,
+                    reason: "the report is not XML: it starts with \"\(shown)\", not '<' (a JUnit report starts "
+                        + "with <?xml, <testsuites> or <testsuite>)")
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `byte` as two upper-case hexadecimal digits.
+    private func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
     /// Scans one chunk, carrying ``state`` and ``line`` on; the refusal of

@@ -82,7 +82,8 @@ final class XMLReader {
     /// (recorded in ``diagnostics``, also when libxml2 stops without saying
     /// why).
     ///
-    /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` past
+    /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` for a
+    ///   file that is not XML at all (it does not start with `<`), or past
     ///   one of the ``JUnitReadingBounds`` (an encoding that does not keep
     ///   ASCII, a NUL byte, too many bytes or attributes, a document type
     ///   declaration, an attribute or text too

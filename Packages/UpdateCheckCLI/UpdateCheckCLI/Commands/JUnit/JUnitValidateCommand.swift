@@ -29,9 +29,10 @@ package enum JUnitValidateCommand {
             An .xsd file, and each it includes or imports, must be a regular file of
             at most 16 MiB.
 
-            Exit codes: 0 valid; 1 not valid (not XML, wrong structure or schema
-            errors); 65 the report goes past the reading bounds, or the schema is not
-            a usable XSD; 66 the report or the schema is missing or cannot be read.
+            Exit codes: 0 valid; 1 not valid (not well-formed, wrong structure or
+            schema errors); 65 the report is not XML at all (it does not start with
+            '<') or goes past the reading bounds, or the schema is not a usable XSD;
+            66 the report or the schema is missing or cannot be read.
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check ('-': standard input).")],
         options: [
