@@ -171,6 +171,33 @@ import Testing
         }
     }
 
+    /// A `pattern` with nested repetition makes libxml2's regular
+    /// expressions give up on a long value that does not match ("Internal
+    /// error"): that is a failure of libxml2 with the schema, not a problem
+    /// of the report.
+    @Test func anInternalErrorOfTheValidatorIsTheSchemasNotTheReports() throws {
+        let schema = try file(
+            #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:simpleType name="T"><xs:restriction base="xs:string">
+                <xs:pattern value="(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*"/>
+              </xs:restriction></xs:simpleType>
+              <xs:element name="testsuites"><xs:complexType><xs:attribute name="id" type="T"/></xs:complexType></xs:element>
+            </xs:schema>
+            """#, "pattern.xsd")
+        let report = try file("<testsuites id=\"\(String(repeating: "1", count: 40))x\"/>\n")
+        #expect(
+            throws: JUnitReporterError.unusableSchema(
+                path: schema,
+                reason: "libxml2 failed inside its validator at \(report):1 (Internal error: xmlSchemaValidateFacets, "
+                    + "validating against a pattern facet), which is no problem of the report; a pattern too complex "
+                    + "for libxml2's regular expressions can cause it")
+        ) { try JUnitValidator.validate(file: report, schema: .file(schema)) }
+        // A short value that does not match is a problem of the report.
+        let short = try file(#"<testsuites id="1x"/>"#)
+        #expect(try JUnitValidator.validate(file: short, schema: .file(schema)).problems.count == 1)
+    }
+
     @Test func schemasAreRegularFilesOfBoundedSize() throws {
         let report = try file("<testsuites/>")
         let header = #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">"#

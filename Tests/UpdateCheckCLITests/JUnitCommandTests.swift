@@ -94,8 +94,10 @@ import Testing
 
                 Exit codes: 0 valid; 1 not valid (not well-formed, wrong structure or
                 schema errors); 65 the report is not XML at all (it does not start with
-                '<') or goes past the reading bounds, or the schema is not a usable XSD;
-                66 the report or the schema is missing or cannot be read.
+                '<') or goes past the reading bounds, or the schema is not a usable XSD
+                (also when libxml2 fails inside its validator with it, as a pattern too
+                complex for its regular expressions makes it do on a long value); 66 the
+                report or the schema is missing or cannot be read.
 
                 USAGE: updatecheck junit validate <report> [<options>]
 
@@ -506,6 +508,24 @@ import Testing
     /// libxml2 keeps 16 bits for a node's line: past 65,535 the messages of
     /// both commands still name the real line (for an element, the line its
     /// start tag ends on, as below 65,535).
+    /// libxml2's validator gives up on a long time against the Jenkins
+    /// schema's pattern for times: 65 for the schema, not 1 for the report.
+    @Test func anInternalErrorOfTheValidatorExits65NamingTheSchema() throws {
+        let dir = try folder()
+        let time = String(repeating: "1", count: 40) + "x"
+        try write(
+            "<testsuites time=\"\(time)\">\n<testsuite name=\"s\" tests=\"0\" failures=\"0\" errors=\"0\"/>\n"
+                + "</testsuites>\n", "long-time.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "validate", "long-time.xml", "--schema", "jenkins"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: jenkins (built in): not a usable XML Schema (libxml2 failed inside its validator "
+                        + "at long-time.xml:1 (Internal error: xmlSchemaValidateFacets, validating against a pattern "
+                        + "facet), which is no problem of the report; a pattern too complex for libxml2's regular "
+                        + "expressions can cause it).\n"))
+    }
+
     @Test func linesPast65535AreNamedAsTheyAre() throws {
         let dir = try folder()
         let report =

@@ -33,7 +33,10 @@ public enum JUnitValidator {
     /// - Throws: ``JUnitReporterError/cannotRead(path:reason:)`` when the
     ///   report or the schema is missing or unreadable;
     ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when the schema
-    ///   is not a valid XML Schema;
+    ///   is not a valid XML Schema, or libxml2 fails inside its validator
+    ///   with it (an internal error, such as a `pattern` facet too complex
+    ///   for its regular expressions on a long value): that is no problem
+    ///   of the report, which is then not checked;
     ///   ``JUnitReporterError/malformed(path:line:reason:)`` when the report
     ///   goes past the ``JUnitReadingBounds`` (a `<!DOCTYPE>`, an attribute or a
     ///   text too long, nesting too deep), or is not XML at all (its first
@@ -97,6 +100,15 @@ public enum JUnitValidator {
                 parsedSchema.validate(descriptor: spooled.descriptor, diagnostics: diagnostics)
             } else {
                 parsedSchema.validate(file: path, diagnostics: diagnostics)
+            }
+            if let failure = diagnostics.schemaInternalError {
+                var what = failure.message
+                if what.last == "." { what.removeLast() }
+                let place = failure.line > 0 ? "\(reader.path):\(failure.line)" : reader.path
+                throw .unusableSchema(
+                    path: parsedSchema.path,
+                    reason: "libxml2 failed inside its validator at \(place) (\(what)), which is no problem of "
+                        + "the report; a pattern too complex for libxml2's regular expressions can cause it")
             }
         }
         let problems = diagnostics.problems.sorted { $0.line < $1.line }

@@ -15,6 +15,10 @@ final class XMLDiagnostics {
     private(set) var limitProblem: JUnitProblem?
     /// How many errors are kept.
     let limit: Int
+    /// The first internal error of libxml2's schema validator (a pattern
+    /// too complex for its regular expressions, for one): a failure of
+    /// libxml2 with that schema, not a problem of the report.
+    private(set) var schemaInternalError: JUnitProblem?
     /// The line given to an error libxml2 reports without one (an encoding
     /// error raised outside the parser): the reader's line before the read.
     var fallbackLine = 0
@@ -70,6 +74,15 @@ final class XMLDiagnostics {
             message = "not well-formed XML: " + message
             diagnostics.sawParserError = true
         case XML_FROM_SCHEMASV.rawValue:
+            if UInt32(error.pointee.code) == XML_SCHEMAV_INTERNAL.rawValue {
+                // The first says where libxml2 failed; those after it, which
+                // callers it failed in.
+                if diagnostics.schemaInternalError == nil {
+                    let line = error.pointee.line > 0 ? Int(error.pointee.line) : diagnostics.fallbackLine
+                    diagnostics.schemaInternalError = JUnitProblem(line: line, message: message)
+                }
+                return
+            }
             message = "schema: " + message
         default:
             break
