@@ -122,7 +122,15 @@ import Testing
             ("<html>\n<testsuite/></html>", 1, "not a JUnit report: the root element is <html>"),
             (
                 "<testsuites>\n  <testcase name=\"x\"/>\n</testsuites>", 2,
-                "<testcase> inside <testsuites>; only <testsuite> belongs there"
+                "<testcase> inside <testsuites>; it belongs in a <testsuite>"
+            ),
+            (
+                "<testsuites>\n  <properties><testcase name=\"x\"/></properties>\n</testsuites>", 2,
+                "<testcase> inside the content of another element; it cannot be merged"
+            ),
+            (
+                "<testsuites>\n  <failure/>\n</testsuites>", 2,
+                "<failure> not directly inside a <testcase>; no JUnit reader would count it"
             ),
             (
                 "<testsuite name=\"a\">\n<testcase name=\"x\" time=\"1,5\"/></testsuite>", 2,
@@ -175,5 +183,45 @@ import Testing
         let good = try file(JUnitValidatorTests.longReport(withBadTime: false))
         try JUnitMerger.merge([good], into: output, warn: { warnings.append($0) })
         #expect(warnings == ["\(good):70005: a <testcase> without a name; named \"(unnamed case, line 70005)\""])
+    }
+
+    /// `<properties>` directly in `<testsuites>`, which `junit validate`
+    /// accepts, is merged: left out with a warning, since the merged root
+    /// holds suites only (the Jenkins schema allows nothing else there).
+    @Test func propertiesOfTheRootAreLeftOutWithAWarning() throws {
+        let suite = """
+              <testsuite name="s" tests="1" failures="0" errors="0">
+                <properties><property name="os" value="linux"/></properties>
+                <testcase name="a" classname="k" time="0.5"/>
+              </testsuite>
+
+            """
+        let withRoot = try file(
+            """
+            <testsuites name="run">
+              <properties>
+                <property name="commit" value="abc"/>
+              </properties>
+              <system-out>setup</system-out>
+            \(suite)</testsuites>
+            """)
+        let without = try file("<testsuites name=\"run\">\n\(suite)</testsuites>\n")
+        #expect(try JUnitValidator.validate(file: withRoot).problems == [])
+        var warnings: [String] = []
+        let merged = TemporaryFolder.shared.path("merged.xml")
+        let expected = TemporaryFolder.shared.path("expected.xml")
+        #expect(
+            try JUnitMerger.merge([withRoot], into: merged, warn: { warnings.append($0) })
+                == JUnitTotals(tests: 1, milliseconds: 500))
+        try JUnitMerger.merge([without], into: expected)
+        #expect(try contents(merged) == contents(expected))
+        #expect(
+            warnings == [
+                "\(withRoot):2: <properties> directly in <testsuites> left out: the merged report holds only suites "
+                    + "there, as the Jenkins junit-10 schema requires",
+                "\(withRoot):5: <system-out> directly in <testsuites> left out: the merged report holds only suites "
+                    + "there, as the Jenkins junit-10 schema requires",
+            ])
+        #expect(try JUnitValidator.validate(file: merged, schema: JenkinsSchema.required()).problems == [])
     }
 }

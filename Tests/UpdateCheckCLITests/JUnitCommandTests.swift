@@ -141,6 +141,9 @@ import Testing
                   - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
                     Z, UTC, offsets); one that is not a date is left out (warning);
                   - a case without a name is named "(unnamed case, line N)" (warning);
+                  - <properties>, or any other element but a suite, directly in
+                    <testsuites> is left out (warning): the merged <testsuites> holds
+                    suites only, as the Jenkins junit-10 schema requires;
                   - namespaces declared on <testsuites> are kept on each suite written
                     that uses them.
 
@@ -352,6 +355,34 @@ import Testing
         let validated = try BinaryRunner.run(["junit", "validate", "out.xml", "--schema", "jenkins"], in: dir)
         #expect(validated.status == 0)
         #expect(validated.stdout.hasPrefix("out.xml: valid against jenkins (built in) (1 suite, 5 tests,"))
+    }
+
+    @Test func mergeLeavesOutPropertiesOfTheRootWithAWarning() throws {
+        let dir = try folder()
+        try write(
+            """
+            <testsuites>
+              <properties><property name="commit" value="abc"/></properties>
+              <testsuite name="s" tests="1" failures="0" errors="0"><testcase name="a"/></testsuite>
+            </testsuites>
+            """, "props.xml", in: dir)
+        #expect(try BinaryRunner.run(["junit", "validate", "props.xml"], in: dir).status == 0)
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "props.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 0, stdout: "Merged 1 report into out.xml (1 test, 0 failures, 0 errors, 0 skipped).\n",
+                    stderr: "warning: props.xml:2: <properties> directly in <testsuites> left out: the merged report "
+                        + "holds only suites there, as the Jenkins junit-10 schema requires\n"))
+        #expect(
+            try read("out.xml", in: dir) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="updatecheck" tests="1" failures="0" errors="0" time="0.000">
+                  <testsuite name="s" tests="1" failures="0" errors="0" skipped="0" time="0.000">
+                    <testcase name="a"/>
+                  </testsuite>
+                </testsuites>
+
+                """)
     }
 
     @Test func mergeCombinesShardsAndRecomputesTotals() throws {

@@ -99,7 +99,7 @@ struct JUnitMergeCopier {
                 try beginSuite()
                 if isEmpty { try endSuite() }
             } else if suites.isEmpty {
-                throw malformed("<\(reader.name)> inside <testsuites>; only <testsuite> belongs there")
+                try leaveOutRootContent(isEmpty: isEmpty)
             } else if reader.nameIs("testcase") {
                 writer.bodySink.raw("\n    ")
                 writer.countCopiedCase(try copyElement(asCase: true))
@@ -250,6 +250,45 @@ struct JUnitMergeCopier {
         if !suites.isEmpty {
             try beginPart()
             resumed = true
+        }
+    }
+
+    /// Leaves out the element the reader is on, directly in `<testsuites>`,
+    /// with a warning: `<properties>` or any element ``JUnitValidator``
+    /// accepts there. The merged `<testsuites>` holds suites only, as the
+    /// Jenkins junit-10 schema requires (it allows nothing else there), so
+    /// such properties describe no suite of the output.
+    ///
+    /// - Throws: ``JUnitReporterError/malformed(path:line:reason:)`` for a
+    ///   `<testcase>` or a result there, or a case, suite or result inside
+    ///   what is left out, which the validator refuses too.
+    private mutating func leaveOutRootContent(isEmpty: Bool) throws(JUnitReporterError) {
+        if reader.nameIs("testcase") {
+            throw malformed("<testcase> inside <testsuites>; it belongs in a <testsuite>")
+        }
+        try refuseJUnitElement()
+        warn(
+            "<\(reader.name)> directly in <testsuites> left out: the merged report holds only suites there, "
+                + "as the Jenkins junit-10 schema requires")
+        guard !isEmpty else { return }
+        let depth = reader.depth
+        while try next() {
+            switch reader.nodeType {
+            case Self.element: try refuseJUnitElement()
+            case Self.endElement: if reader.depth == depth { return }
+            default: break
+            }
+        }
+    }
+
+    /// Throws for a case, suite or result the reader is on, outside where
+    /// each belongs: no JUnit reader would count it.
+    private func refuseJUnitElement() throws(JUnitReporterError) {
+        if reader.nameIs("failure") || reader.nameIs("error") || reader.nameIs("skipped") {
+            throw malformed("<\(reader.name)> not directly inside a <testcase>; no JUnit reader would count it")
+        }
+        if reader.nameIs("testcase") || reader.nameIs("testsuite") || reader.nameIs("testsuites") {
+            throw malformed("<\(reader.name)> inside the content of another element; it cannot be merged")
         }
     }
 

@@ -28,6 +28,10 @@ import UpdateCheckLibXML2
 ///   not a date is left out with a warning.
 /// - **A case without a name** is named `(unnamed case, line N)`, N its line
 ///   in the input, with a warning.
+/// - **Properties of the root**: `<properties>`, or any other element but a
+///   suite, directly in `<testsuites>` (``JUnitValidator`` accepts them) is
+///   left out with a warning: the merged `<testsuites>` holds suites only,
+///   as the Jenkins junit-10 schema requires.
 /// - **Namespaces** declared on an input's `<testsuites>` (and on suites
 ///   that get flattened) are declared again on each suite written that uses
 ///   them (in its own name or attributes, or anywhere in its content, which

@@ -31,6 +31,9 @@ package enum JUnitMergeCommand {
               - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
                 Z, UTC, offsets); one that is not a date is left out (warning);
               - a case without a name is named "(unnamed case, line N)" (warning);
+              - <properties>, or any other element but a suite, directly in
+                <testsuites> is left out (warning): the merged <testsuites> holds
+                suites only, as the Jenkins junit-10 schema requires;
               - namespaces declared on <testsuites> are kept on each suite written
                 that uses them.
 
