@@ -224,4 +224,40 @@ import Testing
             ])
         #expect(try JUnitValidator.validate(file: merged, schema: JenkinsSchema.required()).problems == [])
     }
+
+    /// A default namespace on `<testsuites>` or a suite puts the JUnit
+    /// elements in it, which the merged `<testsuites>` (in none) could not
+    /// share: the input is refused instead of merged with mixed namespaces.
+    @Test(
+        arguments: [
+            (
+                #"<testsuites xmlns="urn:x">"#
+                    + "\n<testsuite name=\"s\" tests=\"0\" failures=\"0\" errors=\"0\"/>\n</testsuites>", 1,
+                "<testsuites>"
+            ),
+            (
+                "<testsuites>\n"
+                    + #"<testsuite xmlns="urn:x" name="s" tests="1" failures="0" errors="0"><testcase name="a"/></testsuite>"#
+                    + "\n</testsuites>", 2, "<testsuite>"
+            ),
+            (#"<testsuite xmlns="urn:x" name="s" tests="0" failures="0" errors="0"/>"#, 1, "<testsuite>"),
+        ] as [(String, Int, String)])
+    func aDefaultNamespaceOnTheRootOrASuiteIsRefused(text: String, line: Int, element: String) throws {
+        let input = try file(text)
+        let output = TemporaryFolder.shared.path("merged.xml")
+        #expect(
+            throws: JUnitReporterError.malformed(
+                path: input, line: line,
+                reason:
+                    "\(element) declares a default namespace (\"urn:x\"): JUnit elements have no namespace, and the "
+                    + "merged report, whose <testsuites> has none, would mix the two; remove the xmlns attribute to merge it"
+            )
+        ) { try JUnitMerger.merge([input], into: output) }
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // An empty one (no namespace) changes nothing.
+        let empty = try file(
+            #"<testsuites xmlns=""><testsuite xmlns="" name="s" tests="0" failures="0" errors="0"/></testsuites>"#)
+        try JUnitMerger.merge([empty], into: output)
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
+    }
 }

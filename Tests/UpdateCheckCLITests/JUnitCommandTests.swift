@@ -149,8 +149,10 @@ import Testing
 
                 Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
                 content, a <failure>, <error> or <skipped> not directly in a case or suite
-                (readers would not agree on what it counts), and a suite that would get
-                more than 256 attributes with the namespaces its content uses.
+                (readers would not agree on what it counts), a suite that would get more
+                than 256 attributes with the namespaces its content uses, and a default
+                namespace (xmlns="...") on <testsuites> or a <testsuite>: JUnit elements
+                have none, and the merged report would mix the two.
 
                 Reading bounds (an input past them is refused): UTF-8 or another encoding
                 that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
@@ -383,6 +385,24 @@ import Testing
                 </testsuites>
 
                 """)
+    }
+
+    @Test func mergeRefusesADefaultNamespaceInsteadOfMixingNamespaces() throws {
+        let dir = try folder()
+        try write(
+            """
+            <testsuites xmlns="urn:example:junit">
+              <testsuite name="s" tests="1" failures="0" errors="0"><testcase name="a"/></testsuite>
+            </testsuites>
+            """, "ns.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "good.xml", "ns.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: ns.xml:1: <testsuites> declares a default namespace (\"urn:example:junit\"): JUnit "
+                        + "elements have no namespace, and the merged report, whose <testsuites> has none, would mix "
+                        + "the two; remove the xmlns attribute to merge it\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.xml").path))
     }
 
     @Test func mergeCombinesShardsAndRecomputesTotals() throws {

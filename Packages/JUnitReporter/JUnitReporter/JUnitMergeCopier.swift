@@ -87,7 +87,10 @@ struct JUnitMergeCopier {
                 sawRoot = true
                 if reader.nameIs("testsuites") {
                     rootName = reader.attribute("name")
-                    for declaration in namespaceDeclarations() { rootDeclarations.append(declaration) }
+                    for declaration in namespaceDeclarations() {
+                        try refuseDefaultNamespace(declaration, on: "<testsuites>")
+                        rootDeclarations.append(declaration)
+                    }
                     rootScope = writer.namespaceScope(parent: 0, declarations: rootDeclarations.list)
                     continue
                 }
@@ -148,6 +151,19 @@ struct JUnitMergeCopier {
         return declarations
     }
 
+    /// Throws for `declaration` when it declares a default namespace
+    /// (`xmlns="…"`, not empty) on `element`, a `<testsuites>` or
+    /// `<testsuite>`: it puts the JUnit elements in that namespace, but the
+    /// merged report writes its own `<testsuites>` and suites in none, as
+    /// JUnit's are, so the copy would mix both.
+    private func refuseDefaultNamespace(_ declaration: Attribute, on element: String) throws(JUnitReporterError) {
+        guard declaration.name == "xmlns", !declaration.value.isEmpty else { return }
+        throw malformed(
+            "\(element) declares a default namespace (\"\(Self.quoted(declaration.value))\"): JUnit elements have "
+                + "no namespace, and the merged report, whose <testsuites> has none, would mix the two; remove the "
+                + "xmlns attribute to merge it")
+    }
+
     /// Notes the prefix of the qualified name `name` (an element's or an
     /// attribute's) as used; a namespace declaration (`xmlns:p`) and the
     /// `xml:` prefix, bound everywhere, use none.
@@ -206,6 +222,7 @@ struct JUnitMergeCopier {
                 extra.append((key, String(cString: value)))
             }
         }
+        for declaration in declarations.list { try refuseDefaultNamespace(declaration, on: "<testsuite>") }
         if let timestampIndex {
             let timestamp = extra[timestampIndex].value
             if let normalized = JUnitSyntax.normalizedTimestamp(timestamp) {

@@ -43,7 +43,9 @@ import UpdateCheckLibXML2
 ///   name that binds a prefix otherwise stays apart); the suite declares
 ///   what each part uses, and when that would be more than
 ///   ``JUnitReadingBounds/maxAttributes`` attributes, another suite of that
-///   name is started.
+///   name is started. A default namespace (`xmlns="…"`) on `<testsuites>` or
+///   a `<testsuite>` is refused: it puts the JUnit elements in it, and the
+///   merged `<testsuites>`, in no namespace as JUnit's, would mix the two.
 ///
 /// An input that is not a well-formed JUnit report, or that goes past the
 /// ``JUnitReadingBounds``, is rejected naming the file, the line and the

@@ -39,8 +39,10 @@ package enum JUnitMergeCommand {
 
             Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
             content, a <failure>, <error> or <skipped> not directly in a case or suite
-            (readers would not agree on what it counts), and a suite that would get
-            more than 256 attributes with the namespaces its content uses.
+            (readers would not agree on what it counts), a suite that would get more
+            than 256 attributes with the namespaces its content uses, and a default
+            namespace (xmlns="...") on <testsuites> or a <testsuite>: JUnit elements
+            have none, and the merged report would mix the two.
 
             Reading bounds (an input past them is refused): UTF-8 or another encoding
             that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
