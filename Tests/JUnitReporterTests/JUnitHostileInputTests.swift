@@ -521,19 +521,25 @@ import Testing
         #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
     }
 
-    @Test func impossibleTimestampsAreLeftOutNotRewritten() throws {
+    @Test func impossibleTimestampsAreLeftOutNotRewrittenAndLeapSecondsAreTheSecondBefore() throws {
         let output = TemporaryFolder.shared.path("merged-impossible.xml")
         var warnings: [String] = []
         let input = Self.fixture("junit-timestamps-impossible.xml")
         try JUnitMerger.merge([input], into: output, warn: { warnings.append($0) })
         let report = try ParsedReport(path: output)
-        #expect(report.all("testsuite").map { $0.attributes["timestamp"] } == [nil, nil, nil, "9999-12-31T23:59:59"])
+        #expect(
+            report.all("testsuite").map { $0.attributes["timestamp"] } == [
+                nil, nil, "2016-12-31T23:59:59", "9999-12-31T23:59:59",
+            ])
+        // The leap second of 2016 is written as the second before it.
         #expect(
             warnings == [
                 "\(input):3: timestamp \"0000-01-01T00:00:00Z\" is not a date and time; left out",
                 "\(input):4: timestamp \"9999-12-31T23:59:59-01:00\" is not a date and time; left out",
-                "\(input):5: timestamp \"2016-12-31T23:59:60Z\" is not a date and time; left out",
+                "\(input):5: timestamp \"2016-12-31T23:59:60Z\" is a leap second, which xs:dateTime has no room "
+                    + "for; written as 2016-12-31T23:59:59, the second before it",
             ])
+        #expect(try JUnitValidator.validate(file: output, schema: JenkinsSchema.required()).problems == [])
     }
 
     @Test func timestampsAreNormalisedOrLeftOutWithAWarning() throws {
@@ -692,10 +698,41 @@ import Testing
     }
 
     @Test(arguments: [
-        "", ".", "1,5", "1,23", ",123", "1,234e3", "NaN", "inf", "1e", "e5", "1.2.3", "0x10", "1 ", "1e400",
+        "", ".", "1,5", "1,23", ",123", "1,234e3", "NaN", "inf", "1e", "e5", "1.2.3", "0x10", "1 ", "Infinity",
     ])
     func otherTimesAreNot(text: String) {
         #expect(JUnitSyntax.lenientSeconds(text) == nil)
+    }
+
+    /// A number too large for a `Double` is still a number, infinitely long.
+    @Test func timesTooLargeForADoubleAreInfinite() {
+        #expect(JUnitSyntax.lenientSeconds("1e400") == .infinity)
+        #expect(JUnitSyntax.lenientSeconds("-1e400") == -.infinity)
+    }
+
+    /// A time longer than the longest written (999999999999.999 s, about
+    /// 31,700 years) is broken: refused, as "1,5" is, instead of being
+    /// written as the longest, silently. The longest itself is kept.
+    @Test(arguments: ["1e308", "1e400", "1000000000000", "999999999999.9996"])
+    func timesLongerThanTheLongestWrittenAreRefused(time: String) throws {
+        let input = try report(
+            "<testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">\n<testcase name=\"a\" time=\"\(time)\"/>\n"
+                + "</testsuite>\n", "long-time.xml")
+        #expect(
+            throws: JUnitReporterError.malformed(
+                path: input, line: 2,
+                reason: "time=\"\(time)\" is more than 999999999999.999 seconds (about 31,700 years), the longest "
+                    + "time a report holds")
+        ) { try JUnitMerger.merge([input], into: TemporaryFolder.shared.path("merged.xml")) }
+    }
+
+    @Test func theLongestTimeWrittenIsKept() throws {
+        let input = try report(
+            #"<testsuite name="s" tests="1" failures="0" errors="0"><testcase name="a" time="9.99999999999999e11"/>"#
+                + "</testsuite>\n", "longest.xml")
+        let output = TemporaryFolder.shared.path("merged.xml")
+        #expect(try JUnitMerger.merge([input], into: output).milliseconds == JUnitTimeFormat.maxMilliseconds)
+        #expect(try ParsedReport(path: output).all("testcase").first?.attributes["time"] == "999999999999.999")
     }
 
     @Test(arguments: [
@@ -704,7 +741,8 @@ import Testing
         ("2021-03-07T01:00:00-0130", "2021-03-07T02:30:00"), ("2020-02-29T23:30:00-01", "2020-03-01T00:30:00"),
         ("2021-01-01T00:00:00+01:00", "2020-12-31T23:00:00"), ("2021-03-07T10:36:56 GMT", "2021-03-07T10:36:56"),
         ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00"), ("9999-12-31T23:59:59+01:00", "9999-12-31T22:59:59"),
-        ("9999-12-31T22:59:59-01:00", "9999-12-31T23:59:59"),
+        ("9999-12-31T22:59:59-01:00", "9999-12-31T23:59:59"), ("2016-12-31T23:59:60Z", "2016-12-31T23:59:59"),
+        ("2017-01-01T00:59:60+01:00", "2016-12-31T23:59:59"), ("2015-06-30 23:59:60.5 UTC", "2015-06-30T23:59:59"),
     ])
     func timestampsAreNormalisedToUTC(text: String, expected: String) {
         #expect(JUnitSyntax.normalizedTimestamp(text) == expected)
@@ -713,7 +751,8 @@ import Testing
     @Test(arguments: [
         "yesterday", "2021-02-29T00:00:00", "2021-13-01T00:00:00", "2021-03-07T24:00:00", "2021-03-07",
         "2021-03-07T10:36:56 CET", "2021-03-07T10:36:56+25:00", "2021-03-07T10:36:56.", "2021-03-07T10:36:56+1",
-        "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+00:01", "2016-12-31T23:59:60Z",
+        "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+00:01", "2016-12-31T12:30:60Z",
+        "2016-12-31T23:59:60+01:00", "2016-12-31T23:59:61Z",
     ])
     func otherTimestampsAreNot(text: String) {
         #expect(JUnitSyntax.normalizedTimestamp(text) == nil)

@@ -138,8 +138,10 @@ import Testing
                     the suite's name as classname;
                   - times in any decimal form or e-notation (4.5e-05, .5, 1,234.5) are
                     written with three decimals; a negative time becomes 0 (warning);
+                    sums longer than 999999999999.999 s are written as that;
                   - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
-                    Z, UTC, offsets); one that is not a date is left out (warning);
+                    Z, UTC, offsets); a leap second (23:59:60 in UTC) becomes 23:59:59
+                    (warning); one that is not a date is left out (warning);
                   - a case without a name is named "(unnamed case, line N)" (warning);
                   - <properties>, or any other element but a suite, directly in
                     <testsuites> is left out (warning): the merged <testsuites> holds
@@ -149,10 +151,12 @@ import Testing
 
                 Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
                 content, a <failure>, <error> or <skipped> not directly in a case or suite
-                (readers would not agree on what it counts), a suite that would get more
-                than 256 attributes with the namespaces its content uses, and a default
-                namespace (xmlns="...") on <testsuites> or a <testsuite>: JUnit elements
-                have none, and the merged report would mix the two.
+                (readers would not agree on what it counts), a time that is not a number
+                of seconds or is longer than 999999999999.999 s (about 31,700 years), a
+                suite that would get more than 256 attributes with the namespaces its
+                content uses, and a default namespace (xmlns="...") on <testsuites> or a
+                <testsuite>: JUnit elements have none, and the merged report would mix
+                the two.
 
                 Reading bounds (an input past them is refused): UTF-8 or another encoding
                 that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
@@ -403,6 +407,35 @@ import Testing
                         + "elements have no namespace, and the merged report, whose <testsuites> has none, would mix "
                         + "the two; remove the xmlns attribute to merge it\n"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.xml").path))
+    }
+
+    @Test func mergeRefusesTimesLongerThanAReportHoldsAndWritesLeapSecondsAsTheSecondBefore() throws {
+        let dir = try folder()
+        try write(
+            """
+            <testsuite name="s" tests="1" failures="0" errors="0" timestamp="2016-12-31T23:59:60Z">
+              <testcase name="a" time="1e308"/>
+            </testsuite>
+            """, "times.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "times.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: times.xml:2: time=\"1e308\" is more than 999999999999.999 seconds (about 31,700 "
+                        + "years), the longest time a report holds\n"))
+        try write(
+            """
+            <testsuite name="s" tests="1" failures="0" errors="0" timestamp="2016-12-31T23:59:60Z">
+              <testcase name="a" time="1"/>
+            </testsuite>
+            """, "leap.xml", in: dir)
+        #expect(
+            try BinaryRunner.run(["junit", "merge", "leap.xml", "-o", "out.xml"], in: dir)
+                == .init(
+                    status: 0, stdout: "Merged 1 report into out.xml (1 test, 0 failures, 0 errors, 0 skipped).\n",
+                    stderr: "warning: leap.xml:1: timestamp \"2016-12-31T23:59:60Z\" is a leap second, which "
+                        + "xs:dateTime has no room for; written as 2016-12-31T23:59:59, the second before it\n"))
+        #expect(try read("out.xml", in: dir).contains(#"timestamp="2016-12-31T23:59:59""#))
     }
 
     @Test func mergeCombinesShardsAndRecomputesTotals() throws {

@@ -225,8 +225,13 @@ struct JUnitMergeCopier {
         for declaration in declarations.list { try refuseDefaultNamespace(declaration, on: "<testsuite>") }
         if let timestampIndex {
             let timestamp = extra[timestampIndex].value
-            if let normalized = JUnitSyntax.normalizedTimestamp(timestamp) {
+            if let (normalized, leapSecond) = JUnitSyntax.normalizedTimestampAndLeapSecond(timestamp) {
                 extra[timestampIndex].value = normalized
+                if leapSecond {
+                    warn(
+                        "timestamp \"\(Self.quoted(timestamp))\" is a leap second, which xs:dateTime has no room for; "
+                            + "written as \(normalized), the second before it")
+                }
             } else {
                 extra.remove(at: timestampIndex)
                 warn("timestamp \"\(Self.quoted(timestamp))\" is not a date and time; left out")
@@ -415,7 +420,8 @@ struct JUnitMergeCopier {
 
     /// Writes the start of the `<testcase>` the reader is on: a nameless case
     /// is named `(unnamed case, line N)`; its time is normalised to seconds
-    /// with three decimals (a negative time becomes 0 with a warning).
+    /// with three decimals (a negative time becomes 0 with a warning; one
+    /// past ``JUnitTimeFormat/maxMilliseconds`` is refused).
     ///
     /// - Returns: the case's time in milliseconds.
     private mutating func openCase(on sink: XMLSink) throws(JUnitReporterError) -> Int64 {
@@ -435,6 +441,12 @@ struct JUnitMergeCopier {
         if let time {
             guard let seconds = JUnitSyntax.lenientSeconds(time) else {
                 throw malformed("time=\"\(Self.quoted(time))\" is not a number of seconds")
+            }
+            // No run takes 31,700 years: such a time is broken, not rounded.
+            if seconds * 1000 > Double(JUnitTimeFormat.maxMilliseconds) {
+                throw malformed(
+                    "time=\"\(Self.quoted(time))\" is more than \(JUnitTimeFormat.seconds(milliseconds: JUnitTimeFormat.maxMilliseconds)) "
+                        + "seconds (about 31,700 years), the longest time a report holds")
             }
             if seconds < 0 { warn("time=\"\(Self.quoted(time))\" is negative; written as 0") }
             milliseconds = JUnitTimeFormat.milliseconds(seconds)

@@ -22,10 +22,14 @@ import UpdateCheckLibXML2
 ///   name as class name, and are counted.
 /// - **Times** in any decimal form or e-notation (`4.5e-05`, `.5`, `1,234.5`)
 ///   are written as seconds with three decimals; a negative time becomes 0
-///   with a warning; anything else is refused.
+///   with a warning; anything else is refused, and so is a time longer than
+///   ``JUnitTimeFormat/maxMilliseconds`` (about 31,700 years: `1e308`). A
+///   suite's or the root's sum is held at that most.
 /// - **Timestamps** are written as UTC `YYYY-MM-DDTHH:MM:SS` (accepted: a `T`
-///   or a space, fractions, `Z`, `UTC`, offsets such as `+01:00`); one that is
-///   not a date is left out with a warning.
+///   or a space, fractions, `Z`, `UTC`, offsets such as `+01:00`); a leap
+///   second (second 60 of 23:59 in UTC) is written as the second before it,
+///   with a warning, since `xs:dateTime` has no second 60; one that is not a
+///   date is left out with a warning.
 /// - **A case without a name** is named `(unnamed case, line N)`, N its line
 ///   in the input, with a warning.
 /// - **Properties of the root**: `<properties>`, or any other element but a

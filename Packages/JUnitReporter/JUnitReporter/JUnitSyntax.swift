@@ -55,7 +55,8 @@ enum JUnitSyntax {
     /// (`12`, `0.5`, `.5`, `5.`), e-notation (`4.5e-05`, `1E3`), a leading
     /// sign, and `,` between groups of three digits (`1,234.5`, as the
     /// Jenkins schema allows); `nil` for anything else (`1,5`, `NaN`, words).
-    /// Negative values are returned as they are.
+    /// Negative values are returned as they are, and a number too large for
+    /// a `Double` (`1e400`) as an infinity of its sign.
     static func lenientSeconds(_ text: String) -> Double? {
         var bytes = Array(text.utf8)
         // Thousands separators: every ',' must be followed by exactly three
@@ -99,21 +100,31 @@ enum JUnitSyntax {
             }
             guard digits() > 0 else { return nil }
         }
-        guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite
+        guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), !value.isNaN
         else { return nil }
         return value
     }
 
     /// `text` as a UTC timestamp `YYYY-MM-DDTHH:MM:SS`, or `nil` when it is
-    /// not a date and time this understands.
+    /// not a date and time this understands (see
+    /// ``normalizedTimestampAndLeapSecond(_:)``).
+    static func normalizedTimestamp(_ text: String) -> String? {
+        normalizedTimestampAndLeapSecond(text)?.timestamp
+    }
+
+    /// `text` as a UTC timestamp `YYYY-MM-DDTHH:MM:SS`, and whether it was a
+    /// leap second; `nil` when it is not a date and time this understands.
     ///
     /// Accepted: `YYYY-MM-DD`, then `T` or a space, `HH:MM:SS`, an optional
     /// fraction (dropped), then an optional zone: `Z`, ` UTC`/`UTC`/` GMT`,
     /// or an offset `±HH:MM`, `±HHMM`, `±HH` (applied, so the result is UTC).
-    /// A time without a zone is taken as UTC. Times no calendar has (year
-    /// 0, second 60, which `xs:dateTime` has no room for) and those outside
-    /// the years 1 to 9999 once in UTC are `nil` too, not clamped.
-    static func normalizedTimestamp(_ text: String) -> String? {
+    /// A time without a zone is taken as UTC. A leap second, second 60 of
+    /// the last minute of a day in UTC (`2016-12-31T23:59:60Z`, or
+    /// `2017-01-01T00:59:60+01:00`), is the second before it,
+    /// `2016-12-31T23:59:59`, since `xs:dateTime` has no second 60. Times no
+    /// calendar has (year 0, second 60 of another minute) and those outside
+    /// the years 1 to 9999 once in UTC are `nil`, not clamped.
+    static func normalizedTimestampAndLeapSecond(_ text: String) -> (timestamp: String, leapSecond: Bool)? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ width: Int) -> Int64? {
@@ -139,7 +150,7 @@ enum JUnitSyntax {
             expect("T "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
             let second = number(2),
             year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24,
-            minute < 60, second < 60
+            minute < 60, second <= 60
         else { return nil }
         if expect(".") {
             let start = index
@@ -172,9 +183,12 @@ enum JUnitSyntax {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+        let leapSecond = second == 60
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetMinutes * 60
         guard JUnitTimeFormat.representableSeconds.contains(seconds) else { return nil }
-        return JUnitTimeFormat.timestamp(seconds: seconds)
+        // Leap seconds are inserted after 23:59:59 UTC, and only there.
+        if leapSecond, (seconds % 86_400 + 86_400) % 86_400 != 86_399 { return nil }
+        return (JUnitTimeFormat.timestamp(seconds: seconds), leapSecond)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }

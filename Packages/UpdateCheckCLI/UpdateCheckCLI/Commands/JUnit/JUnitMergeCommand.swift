@@ -28,8 +28,10 @@ package enum JUnitMergeCommand {
                 the suite's name as classname;
               - times in any decimal form or e-notation (4.5e-05, .5, 1,234.5) are
                 written with three decimals; a negative time becomes 0 (warning);
+                sums longer than 999999999999.999 s are written as that;
               - timestamps become UTC YYYY-MM-DDTHH:MM:SS (a space or T, fractions,
-                Z, UTC, offsets); one that is not a date is left out (warning);
+                Z, UTC, offsets); a leap second (23:59:60 in UTC) becomes 23:59:59
+                (warning); one that is not a date is left out (warning);
               - a case without a name is named "(unnamed case, line N)" (warning);
               - <properties>, or any other element but a suite, directly in
                 <testsuites> is left out (warning): the merged <testsuites> holds
@@ -39,10 +41,12 @@ package enum JUnitMergeCommand {
 
             Refused (exit 65): a <testcase>, <testsuite> or <testsuites> inside other
             content, a <failure>, <error> or <skipped> not directly in a case or suite
-            (readers would not agree on what it counts), a suite that would get more
-            than 256 attributes with the namespaces its content uses, and a default
-            namespace (xmlns="...") on <testsuites> or a <testsuite>: JUnit elements
-            have none, and the merged report would mix the two.
+            (readers would not agree on what it counts), a time that is not a number
+            of seconds or is longer than 999999999999.999 s (about 31,700 years), a
+            suite that would get more than 256 attributes with the namespaces its
+            content uses, and a default namespace (xmlns="...") on <testsuites> or a
+            <testsuite>: JUnit elements have none, and the merged report would mix
+            the two.
 
             Reading bounds (an input past them is refused): UTF-8 or another encoding
             that keeps ASCII as it is (US-ASCII, ISO-8859-x, windows-125x; not UTF-16,
