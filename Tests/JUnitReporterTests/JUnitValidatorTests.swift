@@ -61,22 +61,45 @@ import Testing
     }
 
     /// A file with no byte at all is said to be empty, not to have "extra
-    /// content" as libxml2 puts it; merging it is refused the same way.
+    /// content" as libxml2 puts it, and one of white space alone is said to
+    /// be that: neither is XML at all, so validating or merging either is
+    /// refused, as a file that does not start with '<' is.
     @Test func anEmptyFileIsSaidToBeEmpty() throws {
         let path = try file("", "empty.xml")
-        let result = try JUnitValidator.validate(file: path)
-        #expect(result.problems == [JUnitProblem(line: 1, message: "the file is empty, not a JUnit report")])
-        #expect(!result.isValid)
-        #expect(
-            throws: JUnitReporterError.malformed(path: path, line: 1, reason: "the file is empty, not a JUnit report")
-        ) {
+        let empty = JUnitReporterError.malformed(path: path, line: 1, reason: "the file is empty, not a JUnit report")
+        #expect(throws: empty) { try JUnitValidator.validate(file: path) }
+        #expect(throws: empty) {
             try JUnitMerger.merge([path], into: TemporaryFolder.shared.path("merged-empty.xml"))
         }
         let blank = try file(" \n\t\r\n", "blank.xml")
         #expect(
-            try JUnitValidator.validate(file: blank).problems == [
-                JUnitProblem(line: 1, message: "the file holds only white space, not a JUnit report")
-            ])
+            throws: JUnitReporterError.malformed(
+                path: blank, line: 1, reason: "the file holds only white space, not a JUnit report")
+        ) { try JUnitValidator.validate(file: blank) }
+    }
+
+    /// A timestamp must be a time a calendar has, not only have its digits
+    /// in the right places.
+    @Test(arguments: [
+        ("2021-03-07T10:36:56", true), ("2021-03-07T10:36:56.25+02:00", true), ("2024-02-29T23:59:59Z", true),
+        ("2021-99-99T99:99:99", false), ("2021-02-29T00:00:00", false), ("0000-01-01T00:00:00", false),
+        ("2021-03-07T24:00:00", false), ("2021-03-07T10:60:00", false), ("2021-03-07T10:36:56+25:00", false),
+    ])
+    func timestampsAreTimesACalendarHas(timestamp: String, valid: Bool) throws {
+        let path = try file(
+            """
+            <testsuite name="a" tests="0" failures="0" errors="0" timestamp="\(timestamp)"/>
+            """, "timestamp.xml")
+        let problems = try JUnitValidator.validate(file: path).problems
+        #expect(
+            problems
+                == (valid
+                    ? []
+                    : [
+                        JUnitProblem(
+                            line: 1, message: "timestamp \"\(timestamp)\" is not an ISO 8601 time (YYYY-MM-DDTHH:MM:SS)"
+                        )
+                    ]))
     }
 
     @Test func onlyTheFirstProblemsAreListedButAllAreCounted() throws {

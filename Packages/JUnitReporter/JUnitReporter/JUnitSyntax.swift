@@ -21,8 +21,15 @@ enum JUnitSyntax {
     }
 
     /// Whether `text` is an ISO 8601 timestamp `YYYY-MM-DDTHH:MM:SS`,
-    /// optionally followed by a fraction and a `Z` or `±HH:MM` zone.
+    /// optionally followed by a fraction and a `Z` or `±HH:MM` zone, of a
+    /// time a calendar has (``normalizedTimestamp(_:)`` reads it): not
+    /// `2021-99-99T99:99:99` or year 0.
     static func isTimestamp(_ text: String) -> Bool {
+        hasTimestampShape(text) && normalizedTimestamp(text) != nil
+    }
+
+    /// Whether `text` has the digits and separators of ``isTimestamp(_:)``.
+    private static func hasTimestampShape(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
         guard bytes.count >= shape.count else { return false }

@@ -35,12 +35,14 @@ public enum JUnitValidator {
     ///   ``JUnitReporterError/unusableSchema(path:reason:)`` when the schema
     ///   is not a valid XML Schema, or libxml2 fails inside its validator
     ///   with it (an internal error, such as a `pattern` facet too complex
-    ///   for its regular expressions on a long value): that is no problem
-    ///   of the report, which is then not checked;
+    ///   for its regular expressions on a long value) on a report with no
+    ///   problem of its own; on one with problems, the failure is one more
+    ///   problem, at its line;
     ///   ``JUnitReporterError/malformed(path:line:reason:)`` when the report
     ///   goes past the ``JUnitReadingBounds`` (a `<!DOCTYPE>`, an attribute or a
-    ///   text too long, nesting too deep), or is not XML at all (its first
-    ///   character other than white space is not `<`: plain text, JSON): it
+    ///   text too long, nesting too deep), or is not XML at all (empty, or
+    ///   its first character other than white space is not `<`: plain
+    ///   text, JSON): it
     ///   is refused, not checked. A report that is XML but not well-formed
     ///   is a problem in the result, not an error.
     /// - Complexity: O(n) in the size of the file (read once, and once more
@@ -105,10 +107,18 @@ public enum JUnitValidator {
                 var what = failure.message
                 if what.last == "." { what.removeLast() }
                 let place = failure.line > 0 ? "\(reader.path):\(failure.line)" : reader.path
-                throw .unusableSchema(
-                    path: parsedSchema.path,
-                    reason: "libxml2 failed inside its validator at \(place) (\(what)), which is no problem of "
-                        + "the report; a pattern too complex for libxml2's regular expressions can cause it")
+                guard diagnostics.count > 0 else {
+                    throw .unusableSchema(
+                        path: parsedSchema.path,
+                        reason: "libxml2 failed inside its validator at \(place) (\(what)), which is no problem of "
+                            + "the report; a pattern too complex for libxml2's regular expressions can cause it")
+                }
+                // The report has problems of its own (a `time` that is no number, on which the
+                // Jenkins pattern makes libxml2 give up): it is not valid, whatever the schema says.
+                diagnostics.record(
+                    line: failure.line,
+                    "schema: libxml2 failed inside its validator here (\(what)); what the schema says of this "
+                        + "value is not known")
             }
         }
         let problems = diagnostics.problems.sorted { $0.line < $1.line }

@@ -40,15 +40,6 @@ final class XMLDiagnostics {
         record(line: line, "not well-formed XML: libxml2 stopped reading here without saying why")
     }
 
-    /// Replaces what libxml2 reported with one problem that says it better
-    /// (a file with no byte at all), still counted as not well-formed.
-    func restate(line: Int, _ message: String) {
-        problems = []
-        count = 0
-        sawParserError = true
-        record(line: line, message)
-    }
-
     /// The context pointer to hand to libxml2 with ``handler``.
     var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 

@@ -108,11 +108,12 @@ final class XMLReader {
         // end of the file: what follows it was not read.
         if status == -1, !diagnostics.sawParserError { diagnostics.recordStop(line: line) }
         // libxml2 says "Extra content at the end of the document" of a file
-        // with no byte at all, or only white space.
+        // with no byte at all, or only white space: it is not XML at all,
+        // as a file that does not start with '<' is not.
         if status == -1, gate.refusal == nil, !gate.sawContent {
-            diagnostics.restate(
-                line: 1,
-                gate.total == 0
+            throw .malformed(
+                path: path, line: 1,
+                reason: gate.total == 0
                     ? "the file is empty, not a JUnit report" : "the file holds only white space, not a JUnit report")
         }
         guard status == 1 else { return false }

@@ -56,10 +56,10 @@ package enum JUnitMergeCommand {
             up to 8 MiB per node; nesting up to 256 levels; up to 10,000 comments in a
             row with no tag between them.
 
-            Exit codes: 0 merged; 65 an input is not XML (it does not start with '<'),
-            not a JUnit report or goes past the reading bounds (named with its line);
-            66 an input is missing or cannot be read; 73 the output cannot be created;
-            74 writing it failed (a full disk).
+            Exit codes: 0 merged; 65 an input is not XML (empty, or not starting with
+            '<'), not a JUnit report or goes past the reading bounds (named with its
+            line); 66 an input is missing or cannot be read; 73 the output cannot be
+            created; 74 writing it failed (a full disk).
             """,
         arguments: [
             ArgumentSpec(

@@ -30,11 +30,12 @@ package enum JUnitValidateCommand {
             at most 16 MiB.
 
             Exit codes: 0 valid; 1 not valid (not well-formed, wrong structure or
-            schema errors); 65 the report is not XML at all (it does not start with
-            '<') or goes past the reading bounds, or the schema is not a usable XSD
-            (also when libxml2 fails inside its validator with it, as a pattern too
-            complex for its regular expressions makes it do on a long value); 66 the
-            report or the schema is missing or cannot be read.
+            schema errors); 65 the report is not XML at all (empty, or not starting
+            with '<') or goes past the reading bounds, or the schema is not a usable
+            XSD (also when libxml2 fails inside its validator with it on a report with
+            no other problem, as a pattern too complex for its regular expressions
+            makes it do on a long value); 66 the report or the schema is missing or
+            cannot be read.
             """,
         arguments: [ArgumentSpec("report", help: "The JUnit XML file to check ('-': standard input).")],
         options: [
