@@ -28,7 +28,7 @@ package enum InputFile {
     /// once, is among `paths` more than once (see ``readsStandardInput(_:)``).
     package static func checkStandardInputOnce(_ paths: [String]) throws(IOError) {
         if paths.count(where: readsStandardInput) > 1 {
-            throw .conflict("Standard input ('-') can be read only once.")
+            throw .conflict("Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.")
         }
     }
 

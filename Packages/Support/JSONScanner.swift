@@ -62,16 +62,24 @@ package struct JSONScanner {
             line: line, column: column, message: atEnd ? "unexpected end of file, " + message : message)
     }
 
-    /// Skips spaces, tabs, carriage returns and line feeds (counting lines).
+    /// Skips spaces, tabs, carriage returns and line feeds, counting lines:
+    /// one ends at a line feed, or at a carriage return not followed by one.
     @inlinable @inline(__always)
     package mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
             case UInt8(ascii: "\n"):
                 index += 1
                 line += 1
                 lineStart = index
+            case UInt8(ascii: "\r"):
+                // A line ends at CR LF, LF, or a CR alone (a file saved with old Mac line ends).
+                index += 1
+                if index == bytes.count || bytes[index] != UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index
+                }
             default: return
             }
         }
@@ -350,7 +358,11 @@ package struct JSONScanner {
         if index < end, bytes[index] == UInt8(ascii: "\"") {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             let isASCII = high < 0x80
-            guard isASCII || Self.isValidUTF8(text) else { throw invalid() }
+            if !isASCII, let offset = Self.firstInvalidUTF8(in: text) {
+                // In place, with no line break in it: the bad byte's own column.
+                throw JSONNode.SyntaxError(
+                    line: startLine, column: start + offset - lineStart + 1, message: "invalid UTF-8 in string")
+            }
             guard isASCII || StreamSafeText.isStreamSafe(text) else { throw unsafe() }
             index += 1
             return body(text, isASCII)
@@ -418,6 +430,12 @@ package struct JSONScanner {
     /// Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms,
     /// surrogates, or scalars past U+10FFFF).
     package static func isValidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidUTF8(in: text) == nil
+    }
+
+    /// The offset of the first byte of `text` that starts no well-formed
+    /// UTF-8 sequence (see ``isValidUTF8(_:)``), or `nil` when there is none.
+    package static func firstInvalidUTF8(in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = text.count
         while index < count {
@@ -446,16 +464,16 @@ package struct JSONScanner {
             case 0xF4:
                 continuations = 3
                 high = 0x8F
-            default: return false
+            default: return index
             }
-            guard count - index > continuations, (low...high).contains(text[index + 1]) else { return false }
+            guard count - index > continuations, (low...high).contains(text[index + 1]) else { return index }
             for next in stride(from: index + 2, through: index + continuations, by: 1)
             where !(0x80...0xBF).contains(text[next]) {
-                return false
+                return index
             }
             index += continuations + 1
         }
-        return true
+        return nil
     }
 
     @usableFromInline

@@ -46,7 +46,9 @@ import UpdateCheckSupport
         // Standard input by another name is standard input: two readers would split its bytes.
         let twice = try bash(#"cat old.json | "$U" diff /dev/stdin -"#, in: files.folder)
         #expect(twice.status == 64)
-        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
+        #expect(
+            twice.stderr.hasPrefix(
+                "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
         let manifestAndScenario = try bash(#"cat old.json | "$U" state run --config - /dev/fd/0"#, in: files.folder)
         #expect(manifestAndScenario.status == 64)
         // A regular file on standard input is read from where it stands, as `cat` reads it.
@@ -102,12 +104,16 @@ import UpdateCheckSupport
         #expect(merged.stdout == "Merged 2 reports into m.xml (2 tests, 0 failures, 1 error, 0 skipped).\n")
         let twice = try bash(#""$U" junit merge -o m2.xml - - </dev/null"#, in: files.folder)
         #expect(twice.status == 64)
-        #expect(twice.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
+        #expect(
+            twice.stderr.hasPrefix(
+                "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
         #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("m2.xml").path))
         for command in ["diff - -", "plan - - --adapter uikit"] {
             let both = try bash(#"echo '["a"]' | "$U" \#(command)"#, in: files.folder)
             #expect(both.status == 64)
-            #expect(both.stderr.hasPrefix("Error: Standard input ('-') can be read only once.\n"))
+            #expect(
+                both.stderr.hasPrefix(
+                    "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
         }
     }
 
@@ -351,8 +357,13 @@ import UpdateCheckSupport
         #expect((items[0].line, items[0].column) == (2, 3))
         #expect((items[1].line, items[1].column) == (3, 3))
         #expect(items[1]["k"]?.arrayValue?.map(\.canonicalText) == ["1", "-2.5e3", "true", "null"])
-        #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "invalid UTF-8 in string")) {
+        // An invalid byte is named at its own column.
+        #expect(throws: JSONNode.SyntaxError(line: 1, column: 3, message: "invalid UTF-8 in string")) {
             try JSONNode.parse([UInt8(ascii: "["), UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: "]")])
+        }
+        // Lines end at CR LF, LF, and a CR alone.
+        #expect(throws: JSONNode.SyntaxError(line: 4, column: 3, message: "invalid literal, expected 'true'")) {
+            try parse("[1,\r2,\r\n3,\r tx]")
         }
         #expect(throws: JSONNode.SyntaxError(line: 1, column: 2, message: "unterminated string")) {
             try parse("[\"abc")
@@ -398,11 +409,14 @@ import UpdateCheckSupport
             // A four-byte sequence cut short and a lone continuation byte: never repaired, always refused.
             for invalid: [UInt8] in [[0xF0, 0x9F, 0x98], [0x80], [0xC3]] {
                 let bytes = [UInt8(ascii: "\"")] + Array(head.utf8) + invalid + Array(tail.utf8) + [UInt8(ascii: "\"")]
-                #expect(throws: JSONNode.SyntaxError(line: 1, column: 1, message: "invalid UTF-8 in string")) {
+                #expect(
+                    throws: JSONNode.SyntaxError(line: 1, column: 2 + position, message: "invalid UTF-8 in string")
+                ) {
                     try JSONNode.parse(bytes)
                 }
             }
         }
+        // With an escape, the bytes are checked once unescaped: the string is named.
         let escapedInvalid: [UInt8] = Array("\"a\\n".utf8) + [0xE2, 0x82] + Array("bcdefghij\"".utf8)
         #expect(throws: JSONNode.SyntaxError(line: 1, column: 1, message: "invalid UTF-8 in string")) {
             try JSONNode.parse(escapedInvalid)
