@@ -185,7 +185,7 @@ let package = Package(
             name: "ExternalAdapterTests",
             dependencies: [
                 "ExternalAdapter", "BatchUpdate", "UpdateCheckDiff", "UpdateCheckRecyclerView",
-                "UpdateCheckAnimatedList",
+                "UpdateCheckAnimatedList", "OptimisticScenario", "OptimisticState",
                 "UpdateCheckUIKit", "UpdateCheckDiffable", "UpdateCheckSupport", "UpdateCheckPlatform",
             ],
             path: "Tests/ExternalAdapterTests"),

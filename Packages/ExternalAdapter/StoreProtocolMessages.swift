@@ -159,17 +159,17 @@ enum StoreProtocolMessages {
                 return .failure(
                     Problem("result \(offset + 1): \"branches\" must hold \(path.branches.count) observations"))
             }
+            // The records the path loads, at its start or at an account switch: a store shows no other.
+            var loaded = Set(path.records.map(\.id))
+            for case .switchSession(_, let records) in path.events + path.branches {
+                loaded.formUnion(records.map(\.id))
+            }
             var observedSteps: [ObservedStep] = []
             var observedBranches: [ObservedStep] = []
-            for step in steps {
-                switch observation(step) {
-                case .success(let observed): observedSteps.append(observed)
-                case .failure(let problem): return .failure(problem.at("result \(offset + 1)"))
-                }
-            }
-            for branch in branches {
-                switch observation(branch) {
-                case .success(let observed): observedBranches.append(observed)
+            for (node, isStep) in steps.map({ ($0, true) }) + branches.map({ ($0, false) }) {
+                switch observation(node, loaded: loaded) {
+                case .success(let observed):
+                    if isStep { observedSteps.append(observed) } else { observedBranches.append(observed) }
                 case .failure(let problem): return .failure(problem.at("result \(offset + 1)"))
                 }
             }
@@ -185,8 +185,8 @@ enum StoreProtocolMessages {
         func at(_ place: String) -> Problem { Problem("\(place): \(message)") }
     }
 
-    /// One observation object.
-    static func observation(_ node: JSONNode) -> Result<ObservedStep, Problem> {
+    /// One observation object, of a path that loads the records `loaded`.
+    static func observation(_ node: JSONNode, loaded: Set<String>) -> Result<ObservedStep, Problem> {
         func problem(_ text: String) -> Result<ObservedStep, Problem> {
             .failure(Problem("line \(node.line), column \(node.column): \(text)"))
         }
@@ -203,6 +203,7 @@ enum StoreProtocolMessages {
         var order: [String] = []
         for entry in orderNodes {
             guard let id = entry.stringValue else { return problem("\"order\" must hold record IDs as strings") }
+            guard loaded.contains(id) else { return problem("\"order\" shows \(notLoaded(id))") }
             order.append(id)
         }
         guard let members = node["records"]?.objectValue else {
@@ -210,11 +211,12 @@ enum StoreProtocolMessages {
         }
         var records: [String: ObservedRecord<ScenarioValue>] = [:]
         for (id, state) in members {
+            guard loaded.contains(id) else { return problem("\"records\" holds \(notLoaded(id))") }
             guard let confirmed = state["confirmed"].flatMap(value), let visible = state["visible"].flatMap(value)
-            else { return problem("record '\(id)' needs \"confirmed\" and \"visible\" values") }
+            else { return problem("record \(quoted: id) needs \"confirmed\" and \"visible\" values") }
             guard let phaseName = state["phase"]?.stringValue,
                 let phase = PhaseKind.allCases.first(where: { $0.description == phaseName })
-            else { return problem("record '\(id)' needs \"phase\": \"idle\", \"saving\" or \"needsSync\"") }
+            else { return problem("record \(quoted: id) needs \"phase\": \"idle\", \"saving\" or \"needsSync\"") }
             records[id] = ObservedRecord(confirmed: confirmed, visible: visible, phase: phase)
         }
         let hidden = node["hidden"].map { $0.stringValue ?? "\($0.value)" } ?? ""
@@ -222,6 +224,12 @@ enum StoreProtocolMessages {
             ObservedStep(
                 StoreObservation(session: Session(session), order: order, records: records, hidden: hidden),
                 issuedRequest: issued))
+    }
+
+    /// `record 'x', which the path never loads (…)`, for an observation
+    /// showing a record no session of its path loaded.
+    static func notLoaded(_ id: String) -> String {
+        "record \(quoted: id), which the path never loads (a store shows only the records a session loads)"
     }
 
     /// A record value: a boolean, a whole number or a string.
