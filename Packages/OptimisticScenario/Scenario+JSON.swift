@@ -188,7 +188,11 @@ extension Scenario {
             case .bool(let value): return .bool(value)
             case .string(let text): return .string(text)
             case .number(let text):
-                guard let number = Int(text) else { throw fail(node, "\(what) must be a whole number, not \(text)") }
+                guard let number = Int(text) else {
+                    // Digits alone (JSON puts a minus sign only first): a whole number past the range.
+                    let range = text.allSatisfy { "-0123456789".contains($0) } ? " from \(Int.min) to \(Int.max)" : ""
+                    throw fail(node, "\(what) must be a whole number\(range), not \(MessageText.shortened(text))")
+                }
                 return .integer(number)
             default:
                 throw fail(node, "\(what) must be a boolean, a whole number or a string, not \(node.kindDescription)")
@@ -215,6 +219,8 @@ extension Scenario {
             var seen: Set<String> = []
             var loaded: [LoadedRecord<String, ScenarioValue>] = []
             for member in members {
+                // Events name records by non-empty identifiers: an empty ID could be loaded, never addressed.
+                guard !member.key.isEmpty else { throw fail(member.value, "a record ID must not be empty") }
                 if let control = JSONNode.controlCharacter(in: member.key) {
                     throw fail(
                         member.value,

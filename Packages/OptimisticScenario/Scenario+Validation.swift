@@ -2,8 +2,9 @@ import OptimisticState
 import UpdateCheckSupport
 
 /// Static checks of a scenario, before it runs: every record it names
-/// exists in the session at that step, and every ticket name was bound by
-/// an earlier step.
+/// exists in the session at that step (a switch to a session that is not
+/// newer is ignored, as the store ignores it), and every ticket name was
+/// bound by an earlier step.
 extension Scenario {
     /// Checks that the scenario can run.
     ///
@@ -15,6 +16,7 @@ extension Scenario {
     /// - Complexity: O(s + r) in the number of steps and records named.
     public func validate() throws(OptimisticScenarioError) {
         var known = try Self.recordSet(records, step: 0, line: nil)
+        var session = self.session
         var ticketRecords: [String: String] = [:]
         for (offset, step) in steps.enumerated() {
             let number = offset + 1
@@ -38,8 +40,13 @@ extension Scenario {
                     stepRecord = record
                 case .finish(_, _, let outcome, let name) where name != nil && outcome != .uncertain:
                     throw fail("\"as\" names the re-read of an uncertain outcome; this answer is \(outcome.category)")
-                case .switchSession(_, let loaded):
-                    known = try Self.recordSet(loaded, step: number, line: step.line)
+                case .switchSession(let newSession, let loaded):
+                    let records = try Self.recordSet(loaded, step: number, line: step.line)
+                    // A switch to a session that is not newer is ignored: the records stay.
+                    if newSession > session {
+                        known = records
+                        session = newSession
+                    }
                 case .reorder(let order):
                     for record in order { try requireKnown(record) }
                 default: break

@@ -167,6 +167,11 @@ import Testing
             .invalidScenario(file: nil, step: 2, line: nil, message: "unknown record 'a'")
         ),
         (
+            // A switch to a session that is not newer is ignored: its records are never loaded.
+            [ScenarioStep(.switchSession(1, [LoadedRecord("c", .bool(true))])), ScenarioStep(.reorder(["c"]))],
+            .invalidScenario(file: nil, step: 2, line: nil, message: "unknown record 'c'")
+        ),
+        (
             [ScenarioStep(.reorder(["a", "b"]), expect: [ScenarioExpectation(visible: .bool(true))])],
             .invalidScenario(
                 file: nil, step: 1, line: nil,
@@ -188,6 +193,17 @@ import Testing
     ])
     func validationNamesTheFirstBadStep(steps: [ScenarioStep], error: OptimisticScenarioError) {
         #expect(throws: error) { try scenario(steps).validate() }
+    }
+
+    /// A switch to a session that is not newer is ignored, by the store and
+    /// by validation: the first session's records are still the ones to name.
+    @Test func anIgnoredSwitchLeavesTheRecordsToName() throws {
+        let steps = [
+            ScenarioStep(.switchSession(1, [LoadedRecord("c", .bool(true))])),
+            ScenarioStep(.tap(record: "a", value: .bool(true), name: nil)),
+        ]
+        try scenario(steps).validate()
+        #expect(ScenarioRunner.run(scenario(steps)).passed)
     }
 
     @Test func validationErrorsReadAsSentences() {

@@ -75,6 +75,11 @@ import Testing
             #"f.json:1:19: the value of record 'a' must be a whole number, not 1.5"#
         ),
         (
+            #"{"records": {"a": -9223372036854775809}, "steps": []}"#,
+            #"f.json:1:19: the value of record 'a' must be a whole number from -9223372036854775808 to "#
+                + #"9223372036854775807, not -9223372036854775809"#
+        ),
+        (
             #"{"records": {"a": 1, "a": 2}, "steps": []}"#,
             #"f.json:1:22: duplicate key "a" in object (first at line 1, column 14)"#
         ),
@@ -87,6 +92,8 @@ import Testing
             #"f.json:1:13: "session" must be a whole number from 1 to 4294967295"#
         ),
         (#"{"records": {}, "steps": [{}]}"#, #"f.json:1:27: step 1: a step needs "event" or "expect""#),
+        // An empty record ID could be loaded but named by no event.
+        (#"{"records": {"": true}, "steps": []}"#, "f.json:1:18: a record ID must not be empty"),
         // Record IDs and ticket names hold no control characters: the console would hide an escape sequence.
         (
             #"{"records": {"a\u001b[2J": true}, "steps": []}"#,
