@@ -38,6 +38,27 @@ package enum MessageText {
         return "'\(escapingControls(head[..<end]))\(cut ? "…" : "")'"
     }
 
+    /// `text` as one word of a POSIX shell command line, for a command a
+    /// message tells the user to run: as it is when it holds only
+    /// characters no shell reads specially (letters, digits and
+    /// `_ - . / : = @ % + ,`), else between single quotes, each `'` in it
+    /// written `'\''` (`it's` becomes `'it'\''s'`); `''` when empty.
+    ///
+    /// A command printed with a file name such as `cx $(touch x).json`
+    /// runs nothing when pasted.
+    package static func shellWord(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default: "_-./:=@%+,".utf8.contains(byte)
+            }
+        }
+        if plain, !text.isEmpty { return text }
+        return "'" + text.replacing("'", with: #"'\''"#) + "'"
+    }
+
     /// Whether `scalar` is a control character as messages count them: C0,
     /// DEL, C1, the line and paragraph separators, or a bidirectional
     /// control (``isBidiControl(_:)``).

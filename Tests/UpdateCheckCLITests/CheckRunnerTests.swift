@@ -258,7 +258,7 @@ extension Console {
                 Issue.record("\(testCase.name) did not fail: \(testCase.outcome)")
                 continue
             }
-            #expect(details.contains("Scenario file (replay with 'updatecheck state run <file>'):\n{"))
+            #expect(details.contains("Scenario file (replay with: updatecheck state run <file>):\n{"))
         }
         // Shard 9 of 16 holds one case: the second exploration's first.
         let one = try suite.run(CaseSelection(shard: Shard(index: 9, count: 16)!, offset: 0)).cases

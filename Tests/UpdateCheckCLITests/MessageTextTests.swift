@@ -44,4 +44,17 @@ import UpdateCheckSupport
         let accents = Array(String(repeating: "e\u{301}", count: 300).utf8)
         #expect(MessageText.excerpt(accents) == "'" + String(repeating: "e\u{301}", count: 200) + "…'")
     }
+
+    /// A command printed for the user to paste is one shell word per value:
+    /// plain when nothing in it is special to a shell, else single-quoted.
+    @Test func shellWordsPasteAsOneWord() {
+        #expect(MessageText.shellWord("found.json") == "found.json")
+        #expect(MessageText.shellWord("./a/b-c_d.json") == "./a/b-c_d.json")
+        #expect(MessageText.shellWord("") == "''")
+        #expect(MessageText.shellWord("cx $(touch x).json") == "'cx $(touch x).json'")
+        #expect(
+            MessageText.shellWord("python3 store.py 'confirm-on-timeout'")
+                == #"'python3 store.py '\''confirm-on-timeout'\'''"#)
+        #expect(MessageText.shellWord(#"a;b|c&d`e`\f*?~"#) == #"'a;b|c&d`e`\f*?~'"#)
+    }
 }

@@ -406,6 +406,34 @@ import UpdateCheckIO
         let found = try files.run(["check", "--only", "diff", "--ids", "1", "--junit", "updatecheck.json"])
         #expect(found.status == 64)
         #expect(found.stderr.hasPrefix("Error: The output '--junit updatecheck.json' is the input updatecheck.json;"))
+        // The state commands read the manifest for --store too: their outputs may not overwrite it either,
+        // whether it is given with --config or found in the current folder.
+        let manifest = #"{"stores": [{"name": "s", "command": "exit 3"}]}"#
+        try files.write("m.json", manifest)
+        try files.write("updatecheck.json", manifest)
+        try files.write("x.json", #"{"records": {}, "steps": []}"#)
+        for (arguments, output) in [
+            (
+                ["state", "explore", "--records", "1", "--store", "s", "--counterexample", "updatecheck.json"],
+                "--counterexample updatecheck.json"
+            ),
+            (["state", "explore", "--records", "1", "--config", "m.json", "--junit", "m.json"], "--junit m.json"),
+            (
+                ["state", "explore", "--records", "1", "--exec", "exit 3", "--counterexample", "./updatecheck.json"],
+                "--counterexample ./updatecheck.json"
+            ),
+            (["state", "run", "--config", "m.json", "--junit", "m.json", "x.json"], "--junit m.json"),
+            (["state", "run", "--junit", "updatecheck.json", "x.json"], "--junit updatecheck.json"),
+        ] {
+            let refused = try files.run(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused)")
+            #expect(refused.stderr.hasPrefix("Error: The output '\(output)' is the input "), "\(refused)")
+        }
+        for name in ["m.json", "updatecheck.json"] {
+            #expect(
+                try String(contentsOf: files.folder.appendingPathComponent(name), encoding: .utf8) == manifest,
+                "\(name)")
+        }
     }
 
     /// Two outputs that reach one file only once links are followed (a

@@ -184,7 +184,7 @@ import UpdateCheckPlatform
                 invariant 6 (reorderChangesNoState) violated for record 'r1': reordering the list changed the record's state
                 after 1 event from r1 = false, r2 = true:
                   1. reorder to r2, r1 → nothing
-                Wrote it to \(path); replay it with 'updatecheck state run \(path)'.
+                Wrote it to \(path); replay it with: updatecheck state run \(path)
 
                 """))
         // The file reads back through the scenario parser to the same

@@ -136,7 +136,7 @@ import UpdateCheckSupport
         #expect(broken.map(\.className) == ["state.store.confirms-on-timeout.r1v2"])
         guard case .failure(_, _, let details) = broken[0].outcome else { return }
         #expect(
-            details.contains("Scenario file (replay with 'updatecheck state run --store confirms-on-timeout <file>'):"))
+            details.contains("Scenario file (replay with: updatecheck state run --store confirms-on-timeout <file>):"))
         let reference = run.results[0].cases.map(\.name)
         #expect(reference.filter { $0 == "refines the built-in store" }.count == 1)
     }

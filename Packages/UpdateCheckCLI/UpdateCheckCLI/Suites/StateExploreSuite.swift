@@ -224,7 +224,7 @@ package enum StateExploreSuite {
         _ report: ExplorationReport, className: String, seconds: Double, replay: String = "updatecheck state run",
         refinement: Bool = false
     ) -> [CheckCase] {
-        let replayLine = "\n\nScenario file (replay with '\(replay) <file>'):\n"
+        let replayLine = "\n\nScenario file (replay with: \(replay) <file>):\n"
         var cases = Invariant.allCases.map { invariant in
             let name = "invariant \(invariant.rawValue) \(invariant.name)"
             guard let found = report.counterexample(for: invariant) else {

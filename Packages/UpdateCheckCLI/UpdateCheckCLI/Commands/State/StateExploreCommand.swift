@@ -2,6 +2,7 @@ import ExternalAdapter
 import StateExplorer
 import UpdateCheckIO
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// `updatecheck state explore`: explores every interleaving of events on the
 /// real store for a small list, and proves the seven invariants on all of them.
@@ -90,7 +91,8 @@ package enum StateExploreCommand {
         let outputs = [("counterexample", counterexample), ("junit", junit)].compactMap { option, path in
             path.map { (option: option, path: $0) }
         }
-        try invocation.prepareOutputs(outputs, inputs: [])
+        // The manifest, read for --store, is an input no output may overwrite.
+        try invocation.prepareOutputs(outputs, inputs: AdapterCatalog.manifestInputs(invocation))
         let symmetry: ExplorerSymmetry = noSymmetry.isGiven(in: invocation) ? [] : .all
         let configuration = ExplorerConfiguration(
             records: records, values: values, maxDepth: maxDepth, symmetry: symmetry)
@@ -163,7 +165,7 @@ package enum StateExploreCommand {
     static func writeScenario(_ text: String, to path: String?, replay: String, console: Console) throws(CLIError) {
         if let path {
             try OutputFile.write(text, to: path)
-            console.line("Wrote it to \(path); replay it with: \(replay) \(path)")
+            console.line("Wrote it to \(path); replay it with: \(replay) \(MessageText.shellWord(path))")
         } else {
             console.line("Write it as a scenario file with --counterexample <file>, then replay it with:")
             console.line("\(replay) <file>")
@@ -206,10 +208,11 @@ package enum StateExploreCommand {
             console.line(found.description)
             if let path = counterexamplePath {
                 try OutputFile.write(found.scenarioFile, to: path)
-                console.line("Wrote it to \(path); replay it with 'updatecheck state run \(path)'.")
+                console.line(
+                    "Wrote it to \(path); replay it with: updatecheck state run \(MessageText.shellWord(path))")
             } else {
-                console.line("Write it as a scenario file with --counterexample <file>, then replay it with")
-                console.line("'updatecheck state run <file>'.")
+                console.line("Write it as a scenario file with --counterexample <file>, then replay it with:")
+                console.line("updatecheck state run <file>")
             }
         }
         if let path = junitPath {

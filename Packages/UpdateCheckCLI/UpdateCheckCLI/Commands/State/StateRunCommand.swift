@@ -56,7 +56,8 @@ package enum StateRunCommand {
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
         let junit = try Options.junit.value(in: invocation)
         if let junit {
-            try invocation.prepareOutputs([("junit", junit)], inputs: invocation.positionals)
+            try invocation.prepareOutputs(
+                [("junit", junit)], inputs: invocation.positionals + AdapterCatalog.manifestInputs(invocation))
         }
         var sources: [ScenarioSource] = []
         if builtin.isGiven(in: invocation) { sources.append(try BuiltInScenarios.seedSource()) }

@@ -47,7 +47,7 @@ package struct StoreEntry: Sendable {
         self.name = name
         summary = "The Swift store \(String(describing: Store.self)), run in process."
         self.refinement = refinement
-        replay = "updatecheck state run --store \(name)"
+        replay = "updatecheck state run --store \(MessageText.shellWord(name))"
         let driver: any StoreDriver = InProcessStoreDriver(Store.self)
         start = { Started(driver: driver, stop: {}) }
         let holds = ExplorerConfiguration.valueRange.map {
@@ -66,7 +66,7 @@ package struct StoreEntry: Sendable {
         self.name = name
         summary = "The store program `\(command)` (from \(location))."
         self.refinement = refinement
-        replay = "updatecheck state run --store \(name)"
+        replay = "updatecheck state run --store \(MessageText.shellWord(name))"
         start = { () throws(CLIError) in
             do {
                 let program = try StoreProgram(
@@ -86,7 +86,7 @@ package struct StoreEntry: Sendable {
             program: command, name: command, refinement: refinement, timeout: timeout, workingDirectory: ".",
             location: "--exec")
         entry.summary = "The store program `\(command)`."
-        entry.replay = "updatecheck state run --exec \(quoted: command)"
+        entry.replay = "updatecheck state run --exec \(MessageText.shellWord(command))"
         entry.start = { () throws(CLIError) in
             do {
                 let program = try StoreProgram(command: command, timeout: timeout)
