@@ -64,6 +64,9 @@ import Testing
         (["group", "run", "a", "--junit", "x", "--junit", "y"], "The option '--junit' was given more than once."),
         (["group", "run"], "Missing expected argument '<file>'."),
         (["group", "run", "a", "--version"], "Unknown option '--version'."),
+        (["group", "run", "a", "--help=1"], "The flag '--help' does not take a value."),
+        (["--version=2"], "The flag '--version' does not take a value."),
+        (["group", "run", "a", "--version=2"], "Unknown option '--version'."),
     ])
     func usageErrors(words: [String], message: String) {
         #expect(throws: (any Error).self) { try parse(words) }

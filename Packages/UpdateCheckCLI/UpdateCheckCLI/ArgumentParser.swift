@@ -117,6 +117,9 @@ package struct ArgumentParser: Sendable {
                     name = Substring(body)
                 }
                 spelled = "--" + name
+                if name == "help" || (name == "version" && path.count == 1) {
+                    throw fail("The flag \(quoted: spelled) does not take a value.")
+                }
                 guard let found = command.option(long: String(name)) else {
                     throw fail("Unknown option \(quoted: spelled).\(Suggestion.optionHint(for: spelled, in: command))")
                 }
