@@ -192,7 +192,7 @@ import UpdateCheckPlatform
         let report = try Explorer(configuration).run()
         let found = try #require(report.counterexample)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == found.scenarioFile)
-        let loaded = try ScenarioSource.load(path).scenario
+        let loaded = try ScenarioSource.load(path).scenario()
         #expect(loaded.steps.map(\.event) == found.scenario.steps.map(\.event))
         #expect(loaded.records == found.scenario.records)
         let replay = ScenarioRunner.run(loaded, salt: 1, faults: .keyByRow)
@@ -231,7 +231,7 @@ import UpdateCheckPlatform
             configuration, console: Captured().console(), counterexamplePath: path, junitPath: nil)
         #expect(code == .checkFailed)
         let found = try #require(try Explorer(configuration).run().counterexample)
-        let replay = ScenarioRunner.run(try ScenarioSource.load(path).scenario, salt: 3, faults: fault)
+        let replay = ScenarioRunner.run(try ScenarioSource.load(path).scenario(), salt: 3, faults: fault)
         let failure = try #require(replay.failures.first)
         #expect(failure.step == found.length)
         #expect(failure.invariant == found.invariant)

@@ -35,7 +35,7 @@ import Testing
     ])
     func theExamplesCatchEachFault(fault: String, file: String) throws {
         let faults = try #require(StoreFaults.named.first { $0.name == fault }?.fault)
-        let scenario = try ScenarioSource.load(Self.examples.appendingPathComponent(file).path).scenario
+        let scenario = try ScenarioSource.load(Self.examples.appendingPathComponent(file).path).scenario()
         let report = ScenarioRunner.run(scenario, salt: 0, faults: faults)
         #expect(!report.passed, "\(file) passes with \(fault)")
     }
@@ -53,7 +53,7 @@ import Testing
         #expect(names.count >= 4)
         for name in names {
             let path = Self.examples.appendingPathComponent(name).path
-            let scenario = try ScenarioSource.load(path).scenario
+            let scenario = try ScenarioSource.load(path).scenario()
             #expect(ScenarioRunner.run(scenario).passed, "\(name)")
             let again = try ScenarioSource.parse(text: scenario.jsonText, file: name)
             #expect(Self.withoutLines(again) == Self.withoutLines(scenario), "\(name)")
@@ -150,5 +150,35 @@ import Testing
     ])
     func malformedScenariosAreDataErrorsNamingFileLineAndStep(text: String, message: String) {
         #expect(throws: CLIError.dataError(message)) { try ScenarioSource.parse(text: text, file: "f.json") }
+    }
+
+    /// Past the bytes a run keeps parsed, a scenario file is checked when it
+    /// is loaded and read again when it runs, so that a run holds one such
+    /// scenario at a time: a file another program broke in between fails
+    /// its own case, naming what is wrong. Within them, it is kept.
+    @Test func aScenarioFileIsReadAgainWhenItRuns() throws {
+        let files = try DiffTestFiles()
+        let text = #"{"name": "first", "records": {"a": true}, "steps": []}"#
+        try files.write("s.json", text)
+        let path = files.folder.appendingPathComponent("s.json").path
+        var budget = text.utf8.count
+        let kept = try ScenarioSource.load(path, budget: &budget)
+        #expect(budget == 0)
+        let source = try ScenarioSource.load(path, budget: &budget)
+        #expect(source.title == "first")
+        #expect(try source.scenario().name == "first")
+        try files.write("s.json", #"{"records": {}, "steps": [{"event": "jump"}]}"#)
+        let run = try SuiteRunner(console: .discarding).run([
+            StateRunSuite.make(name: "state run", sources: [source], salt: 1)
+        ])
+        let cases = run.results.flatMap(\.cases)
+        #expect(cases.map(\.name) == ["first"])
+        guard case .error(let message, let type, _) = cases.first?.outcome else {
+            Issue.record("expected an error case: \(cases)")
+            return
+        }
+        #expect(type == "scenario")
+        #expect(message.hasPrefix("\(path):1:37: step 1: unknown event 'jump'"), "\(message)")
+        #expect(try kept.scenario().name == "first")
     }
 }

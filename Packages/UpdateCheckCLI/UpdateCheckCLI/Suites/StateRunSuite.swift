@@ -20,10 +20,13 @@ package enum StateRunSuite {
     /// - Parameter driver: the store the scenarios run on (a store program);
     ///   `nil` for the built-in store. A driver that fails makes the
     ///   scenario's case an error carrying what went wrong.
+    /// - Parameter failed: called with what went wrong when a scenario
+    ///   could not run: its store program failed, or its file, read again,
+    ///   no longer holds a valid scenario.
     package static func make(
         name: String, sources: [ScenarioSource], salt: UInt64, driver: (any StoreDriver)? = nil,
         observe: (@Sendable (ScenarioSource, ScenarioReport) -> Void)? = nil,
-        failed: (@Sendable (ScenarioSource, OptimisticScenarioError) -> Void)? = nil
+        failed: (@Sendable (ScenarioSource, String) -> Void)? = nil
     ) -> CheckSuite {
         CheckSuite(
             name: name, area: .state, caseCount: sources.count,
@@ -32,20 +35,27 @@ package enum StateRunSuite {
             let cases = selection.positions(among: sources.count).map { position in
                 let source = sources[position]
                 let watch = Stopwatch()
+                func errorCase(_ message: String, type: String) -> CheckCase {
+                    failed?(source, message)
+                    var testCase = CheckCase(
+                        name: source.title, className: "state.run", time: watch.seconds,
+                        outcome: .error(message: message, type: type, details: message))
+                    testCase.systemOut = "scenario file: \(source.name)"
+                    return testCase
+                }
+                let scenario: Scenario
+                do throws(CLIError) { scenario = try source.scenario() } catch {
+                    return errorCase(error.message, type: "scenario")
+                }
                 let report: ScenarioReport
                 if let driver {
                     do throws(OptimisticScenarioError) {
-                        report = try ScenarioRunner.run(source.scenario, driver: driver)
+                        report = try ScenarioRunner.run(scenario, driver: driver)
                     } catch {
-                        failed?(source, error)
-                        var testCase = CheckCase(
-                            name: source.scenario.name, className: "state.run", time: watch.seconds,
-                            outcome: .error(message: error.description, type: "store", details: error.description))
-                        testCase.systemOut = "scenario file: \(source.name)"
-                        return testCase
+                        return errorCase(error.description, type: "store")
                     }
                 } else {
-                    report = ScenarioRunner.run(source.scenario, salt: salt)
+                    report = ScenarioRunner.run(scenario, salt: salt)
                 }
                 let seconds = watch.seconds
                 observe?(source, report)
@@ -67,7 +77,7 @@ package enum StateRunSuite {
     /// `scenario file: …` in the case's output), its failures and the
     /// anonymised trace.
     static func testCase(_ source: ScenarioSource, _ report: ScenarioReport, seconds: Double) -> CheckCase {
-        var testCase = CheckCase(name: source.scenario.name, className: "state.run", time: seconds)
+        var testCase = CheckCase(name: source.title, className: "state.run", time: seconds)
         testCase.systemOut = "scenario file: \(source.name)"
         guard let first = report.failures.first else { return testCase }
         var details = report.failures.map(\.description).joined(separator: "\n")

@@ -61,8 +61,9 @@ package enum StateRunCommand {
         }
         var sources: [ScenarioSource] = []
         if builtin.isGiven(in: invocation) { sources.append(try BuiltInScenarios.seedSource()) }
+        var budget = ScenarioSource.keptBytes
         for path in invocation.positionals {
-            sources.append(try ScenarioSource.load(path))
+            sources.append(try ScenarioSource.load(path, budget: &budget))
         }
 
         let printTrace = trace.isGiven(in: invocation)
