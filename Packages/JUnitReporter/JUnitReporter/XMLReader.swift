@@ -218,14 +218,21 @@ final class XMLReader {
     /// libxml2 keeps aside with `XML_PARSE_BIG_LINES`.
     var line: Int {
         if let node = xmlTextReaderCurrentNode(reader) {
-            let type = nodeType
-            if node.pointee.line == UInt16.max,
-                type == Int32(XML_READER_TYPE_ELEMENT.rawValue) || type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
-            {
-                let depth = self.depth
-                if depth < elementLines.count, elementLines[depth] > 0 { return elementLines[depth] }
-            }
             let line = xmlGetLineNo(node)
+            if line >= Int(UInt16.max) {
+                // Only an element is an xmlNode with a line of its own: an attribute (an
+                // xmlAttr, smaller) is read through xmlGetLineNo alone, and is on its element's line.
+                let element: Int
+                switch nodeType {
+                case Int32(XML_READER_TYPE_ELEMENT.rawValue), Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                    element = depth
+                case Int32(XML_READER_TYPE_ATTRIBUTE.rawValue):
+                    element = depth - 1
+                default:
+                    element = -1
+                }
+                if elementLines.indices.contains(element), elementLines[element] > 0 { return elementLines[element] }
+            }
             if line > 0 { return Int(line) }
         }
         return Int(xmlTextReaderGetParserLineNumber(reader))
