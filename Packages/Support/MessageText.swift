@@ -59,6 +59,13 @@ package enum MessageText {
         return "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
+    /// `byte` as two upper-case hexadecimal digits (`0A`, `FF`), as
+    /// messages show a byte that is not text (`\xFF`, `\x{FF}`).
+    package static func hexDigits(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        return String(String.UnicodeScalarView([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]))
+    }
+
     /// Whether `scalar` is a control character as messages count them: C0,
     /// DEL, C1, the line and paragraph separators, or a bidirectional
     /// control (``isBidiControl(_:)``).

@@ -157,7 +157,7 @@ public enum JUnitText {
 
     /// The escape written for a byte that is not part of well-formed UTF-8.
     static func byteEscape(_ byte: UInt8) -> String {
-        "\\x{" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) + "}"
+        "\\x{" + MessageText.hexDigits(byte) + "}"
     }
 
     /// Sanitises arbitrary bytes (validating UTF-8 on the way); `forTerminal`

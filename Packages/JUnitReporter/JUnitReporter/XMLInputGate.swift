@@ -1,5 +1,6 @@
 import UpdateCheckLibXML2
 import UpdateCheckPlatform
+import UpdateCheckSupport
 
 /// The one way bytes of a report reach libxml2: read from a descriptor in
 /// chunks and checked against the ``JUnitReadingBounds`` that must hold
@@ -180,7 +181,8 @@ final class XMLInputGate {
             default:
                 sawFirstCharacter = true
                 let byte = bytes[index]
-                let shown = (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
+                let shown =
+                    (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + MessageText.hexDigits(byte)
                 return Refusal(
                     line: line,
                     reason: "the report is not XML: it starts with \"\(shown)\", not '<' (a JUnit report starts "
@@ -189,12 +191,6 @@ final class XMLInputGate {
             index += 1
         }
         return nil
-    }
-
-    /// `byte` as two upper-case hexadecimal digits.
-    private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
     /// Scans one chunk, carrying ``state`` and ``line`` on; the refusal of

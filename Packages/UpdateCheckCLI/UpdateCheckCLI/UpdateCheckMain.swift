@@ -74,8 +74,7 @@ package enum UpdateCheckMain {
                 if (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") {
                     shown.unicodeScalars.append(Unicode.Scalar(byte))
                 } else {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                    shown += "\\x" + MessageText.hexDigits(byte)
                 }
             }
             return "argument \(index + 1) is not valid UTF-8: \(quoted: shown). File names and values are read "
