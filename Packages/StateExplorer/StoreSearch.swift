@@ -1,5 +1,6 @@
 import OptimisticScenario
 import OptimisticState
+import UpdateCheckSupport
 
 /// The breadth-first search over a store behind a `StoreDriver`: the
 /// same levels, events, invariants and symmetry folding as the search over
@@ -334,6 +335,7 @@ struct StoreSearch<Driver: StoreDriver> {
             let main = results[checksTwin ? offset * 2 : offset]
             let twin = checksTwin ? results[offset * 2 + 1] : nil
             let before = state.observation
+            try requireSameState(index, before, length: lengths[offset], replayed: main.steps.last!)
             var appliedHere = 0
             for (branch, (event, label)) in enabledEvents[offset].enumerated() {
                 count(event, label: label, before: before)
@@ -364,7 +366,9 @@ struct StoreSearch<Driver: StoreDriver> {
                     }
                 }
                 if !references.isEmpty, diverged == nil {
-                    if let difference = Self.difference(references[offset].branches[branch], after, event: event) {
+                    if let difference = Self.difference(
+                        references[offset].branches[branch], after, record: event.record)
+                    {
                         diverged = Diverged(
                             state: index, event: event, length: depth + 1, record: difference.record,
                             expected: difference.expected, actual: difference.actual)
@@ -403,13 +407,43 @@ struct StoreSearch<Driver: StoreDriver> {
         }
     }
 
-    /// How what the store showed after `event` differs from what
-    /// `OptimisticStore` showed after the same events, or `nil`.
+    /// Throws when replaying the path to state `index` (`length` events
+    /// from a fresh load) showed another state than `first`, what the store
+    /// showed when the path first reached it.
+    ///
+    /// Every state is reached again by replaying its path, so a store whose
+    /// answers depend on anything but the load and the events sent (a clock,
+    /// a random number, a count of the requests the process has served) is
+    /// explored on states it cannot reproduce, and one whose hidden state
+    /// never repeats would be searched without end; it fails here instead,
+    /// at the first state it does not reproduce.
+    func requireSameState(
+        _ index: Int, _ first: StoreObservation<String, ScenarioValue>, length: Int, replayed: ObservedStep
+    ) throws(StateExplorerError) {
+        // A path of no events sent no request; what a store answers for
+        // `issued` there means nothing, so only a path's last event is held to it.
+        let firstStep = ObservedStep(first, issuedRequest: length == 0 ? replayed.issuedRequest : issued[index])
+        guard let (record, shown, again) = Self.difference(firstStep, replayed, record: nil, comparingHidden: true)
+        else { return }
+        let what = record.map { "record \(MessageText.excerpt($0.utf8)) as " } ?? ""
+        let bracket = { (state: String) in record == nil ? state : "[\(state)]" }
+        let path = length == 0 ? "load" : "\(length) event\(length == 1 ? "" : "s") from a fresh load"
+        throw .store(
+            store: driver.name,
+            message: "is not deterministic: the same \(path) showed \(what)\(bracket(shown)) the first time and "
+                + "\(record == nil ? "" : "as ")\(bracket(again)) the second; a store's answers must depend only on "
+                + "the records loaded and the events sent")
+    }
+
+    /// How what the store showed (`actual`) differs from what was expected
+    /// of it, or `nil`: the first record that differs (`record` first, then
+    /// by ID), then whether a request was sent, the session, the display
+    /// order and, when `comparingHidden`, the declared hidden state.
     static func difference(
-        _ expected: ObservedStep, _ actual: ObservedStep, event: PathEvent
+        _ expected: ObservedStep, _ actual: ObservedStep, record first: String?, comparingHidden: Bool = false
     ) -> (record: String?, expected: String, actual: String)? {
-        var records = [event.record].compactMap { $0 }
-        records += expected.observation.records.keys.sorted().filter { $0 != event.record }
+        var records = [first].compactMap { $0 }
+        records += expected.observation.records.keys.sorted().filter { $0 != first }
         for record in records where expected.observation.records[record] != actual.observation.records[record] {
             return (
                 record, expected.observation.records[record].map(\.description) ?? "no such record",
@@ -418,7 +452,7 @@ struct StoreSearch<Driver: StoreDriver> {
         }
         if expected.issuedRequest != actual.issuedRequest {
             return (
-                event.record, expected.issuedRequest ? "a request sent" : "no request sent",
+                first, expected.issuedRequest ? "a request sent" : "no request sent",
                 actual.issuedRequest ? "a request sent" : "no request sent"
             )
         }
@@ -429,6 +463,12 @@ struct StoreSearch<Driver: StoreDriver> {
             return (
                 nil, "display order " + expected.observation.order.joined(separator: ", "),
                 "display order " + actual.observation.order.joined(separator: ", ")
+            )
+        }
+        if comparingHidden, expected.observation.hidden != actual.observation.hidden {
+            return (
+                nil, "hidden state " + MessageText.excerpt(expected.observation.hidden.utf8),
+                "hidden state " + MessageText.excerpt(actual.observation.hidden.utf8)
             )
         }
         return nil
