@@ -362,20 +362,65 @@ package final class AtomicFile {
 
     /// Appends `text` to the file at `path`, whole or not at all.
     ///
-    /// A regular file is read (up to `limit` bytes) and replaced by its
-    /// content followed by `text`, through a temporary file like every
-    /// write, so a reader never sees half of it and a failure leaves it as
-    /// it was; a missing file is created. A stream, device or FIFO (`-`,
-    /// `/dev/stdout`) is written through, which appends by itself.
+    /// A regular file is replaced by a copy of its content (copied in the
+    /// kernel where the system can, never held in memory, whatever its size)
+    /// followed by `text`, through a temporary file like every write, so a
+    /// reader never sees half of it and a failure leaves it as it was; a
+    /// missing file is created. A stream, device or FIFO (`-`,
+    /// `/dev/stdout`) is written through, which appends by itself. As with
+    /// every replacement, a program that holds the old file open (a shell's
+    /// `{ …; } >> file` around the command) goes on writing to the old file.
     ///
-    /// - Throws: ``IOError/tooLarge(path:limit:what:)`` for a file past
-    ///   `limit`; otherwise as the writes of this type.
-    package static func append(_ text: String, to path: String, limit: Int = 64 << 20) throws(IOError) {
-        if case .file(let target) = try destination(of: path), (try? System.status(target))?.kind == .regular {
-            let existing = try InputFile.bytes(at: target, limit: limit, what: "the file to append to")
-            try write(Array(existing.buffer) + Array(text.utf8), to: path)
-        } else {
-            try write(text, to: path)
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` when the file to
+    ///   append to cannot be read; otherwise as the writes of this type.
+    /// - Complexity: O(*n* + *t*) bytes copied for a file of *n* bytes and
+    ///   *t* bytes of text, in O(1) memory beyond `text`.
+    package static func append(_ text: String, to path: String) throws(IOError) {
+        guard let existing = try openForAppending(path) else { return try write(text, to: path) }
+        defer { System.closeQuietly(existing.descriptor) }
+        let file = try AtomicFile(path: path)
+        let output = FileOutput(descriptor: try file.open())
+        output.copy(from: existing.descriptor, start: 0, length: existing.size)
+        output.append(text)
+        output.flush()
+        if let failure = output.failure {
+            file.discard()
+            throw file.writeFailure(reason: failure.description)
+        }
+        try file.commit(syncing: false)
+    }
+
+    /// Checks, before any work, that ``append(_:to:)`` can read the file it
+    /// would append to: nothing to check for a missing file, a stream, a
+    /// device or a FIFO.
+    ///
+    /// - Throws: ``IOError/cannotCreate(path:reason:)`` naming `path` when
+    ///   it is a regular file this process may not read.
+    package static func checkAppendable(_ path: String) throws(IOError) {
+        if let existing = try openForAppending(path) { System.closeQuietly(existing.descriptor) }
+    }
+
+    /// The regular file `path` leads to, open for reading, with its size;
+    /// `nil` when `path` leads to nothing, a descriptor, a device or a FIFO.
+    private static func openForAppending(_ path: String) throws(IOError) -> (descriptor: Int32, size: Int64)? {
+        guard case .file(let target) = try destination(of: path), (try? System.status(target))?.kind == .regular
+        else { return nil }
+        let descriptor: Int32
+        do {
+            descriptor = try System.open(target, [.readOnly, .nonBlocking, .noControllingTerminal])
+        } catch {
+            throw .cannotCreate(path: path, reason: "cannot read the file to append to: \(error)")
+        }
+        do {
+            let status = try System.status(of: descriptor)
+            guard status.kind == .regular else {
+                System.closeQuietly(descriptor)
+                return nil
+            }
+            return (descriptor, status.size)
+        } catch {
+            System.closeQuietly(descriptor)
+            throw .cannotCreate(path: path, reason: "cannot read the file to append to: \(error)")
         }
     }
 

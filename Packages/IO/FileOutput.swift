@@ -64,7 +64,8 @@ package final class FileOutput {
 
     /// Copies `length` bytes from `source` starting at `start` (in the
     /// kernel where the system can, else through memory; the source's
-    /// position does not matter).
+    /// position does not matter); returns `false` once a write has failed.
+    @discardableResult
     package func copy(from source: Int32, start: Int64, length: Int64) -> Bool {
         guard flush() else { return false }
         var position = start

@@ -462,6 +462,25 @@ import UpdateCheckIO
         #expect(stream.stderr.hasPrefix("Error: '--junit' and '--summary' name the same file /dev/stdout;"))
     }
 
+    /// `--summary` appends to a file of any size without holding it in
+    /// memory (a summary past 64 MiB failed once every check had run), and
+    /// the file keeps what it held, byte for byte, before the new summary.
+    @Test func theSummaryIsAppendedToAFileOfAnySize() throws {
+        let files = try DiffTestFiles()
+        let path = files.folder.path + "/summary.md"
+        var old = [UInt8](repeating: UInt8(ascii: "x"), count: (64 << 20) + 1)
+        old[0] = UInt8(ascii: "#")
+        old[old.count - 1] = UInt8(ascii: "\n")
+        try Data(old).write(to: URL(fileURLWithPath: path))
+        let result = try files.run(["check", "--only", "diff", "--ids", "1", "--summary", "summary.md"])
+        #expect(result.status == 0, "\(result)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(written.count > old.count)
+        #expect(written.prefix(old.count) == Data(old))
+        let added = String(decoding: written.dropFirst(old.count), as: UTF8.self)
+        #expect(added.hasPrefix("\n## updatecheck check: "), "\(added.prefix(200))")
+    }
+
     /// A file a picture of a failing case could be written over, named
     /// `<report>-<adapter>-<n>.svg`, is refused before the run: the
     /// manifest read or the summary, by its name or through a link.

@@ -75,6 +75,9 @@ package enum CheckCommand {
         if !outputs.isEmpty {
             try invocation.prepareOutputs(outputs, inputs: manifest)
         }
+        if let path = options.summaryPath {
+            try CLIError.mapping { () throws(IOError) in try AtomicFile.checkAppendable(path) }
+        }
         let catalog = try AdapterCatalog(invocation)
         let suites = try BuiltInSuites.make(options) + teamSuites(catalog, options: options)
         if let path = options.junitPath, let pictures = PictureFolder.beside(path) {
