@@ -198,6 +198,33 @@ import UpdateCheckDiff
         #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0 (line 1), 1 (line 1).\n")
     }
 
+    /// The message about duplicates stays short whatever the file: the
+    /// first ten duplicates, each at its first ten places and by its first
+    /// 200 characters, then how many more (a million copies of one ID gave
+    /// a message of 190 MB).
+    @Test func manyDuplicatesAreNamedInAShortMessage() throws {
+        let files = try DiffTestFiles()
+        let long = String(repeating: "é", count: 300)
+        let ids = Array(repeating: "x", count: 25) + (0..<12).flatMap { ["d\($0)", "d\($0)"] } + [long, long]
+        try files.ids("old.json", ["a"])
+        try files.ids("new.json", ids)
+        let result = try files.run(["diff", "old.json", "new.json"])
+        let offsets = (0..<10).map { "\($0) (line 1)" }.joined(separator: ", ")
+        let pairs = (0..<9).map { "\"d\($0)\" at offsets \(25 + 2 * $0) (line 1), \(26 + 2 * $0) (line 1)" }
+        #expect(
+            result
+                == .init(
+                    status: 65, stdout: "",
+                    stderr: "Error: new.json: duplicate IDs \"x\" at offsets \(offsets), and 15 more offsets; "
+                        + pairs.joined(separator: "; ") + "; and 4 more duplicate IDs.\n"))
+        try files.ids("long.json", [long, "y", long])
+        let cut = try files.run(["diff", "long.json", "old.json"])
+        #expect(
+            cut.stderr
+                == "Error: long.json: duplicate ID \"\(String(repeating: "é", count: 200))\"… at offsets 0 (line 1), "
+                + "2 (line 1).\n")
+    }
+
     /// Non-string IDs, objects without a string id, a non-array and bad JSON:
     /// exit 65 naming file, line, column and offset.
     @Test func badInputNamesFileAndOffset() throws {

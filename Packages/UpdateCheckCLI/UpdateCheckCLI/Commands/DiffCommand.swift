@@ -174,38 +174,71 @@ package enum DiffCommand {
     /// flat or sectioned: duplicate IDs name the file and where each
     /// duplicate lies (offsets, sections or `[section, item]` positions,
     /// with their lines).
+    ///
+    /// The message stays short whatever the file: it names the first
+    /// ``shownDuplicates`` duplicates, each at its first ``shownDuplicates``
+    /// places and by its first ``shownIDCharacters`` characters, and counts
+    /// the rest (a file of a million copies of one ID gave a 190 MB line).
     private static func cliError(_ error: ListDiffError, _ old: DiffSnapshotFile, _ new: DiffSnapshotFile) -> CLIError {
         // Exit 65: `file: ` then `heading` and each of `duplicates` as `place` words it.
         func duplicates<Duplicate>(
-            in side: SnapshotSide, _ heading: String, _ duplicates: [Duplicate],
+            in side: SnapshotSide, _ heading: String, _ duplicates: [Duplicate], more noun: String,
             _ place: (DiffSnapshotFile, Duplicate) -> String
         ) -> CLIError {
             let file = side == .old ? old : new
             return .dataError(
-                "\(file.displayName): \(heading)" + duplicates.map { place(file, $0) }.joined(separator: "; ") + ".")
+                "\(file.displayName): \(heading)"
+                    + bounded(duplicates, more: "more \(noun)", separator: "; ") { place(file, $0) } + ".")
         }
         switch error {
         case .duplicateIDs(let side, let list):
             let noun = list.count == 1 ? "duplicate ID" : "duplicate IDs"
-            return duplicates(in: side, noun + " ", list) { file, duplicate in
-                "\(file.jsonText(of: duplicate.id)) at offsets \(offsetList(duplicate.offsets, in: file))"
+            return duplicates(in: side, noun + " ", list, more: "duplicate IDs") { file, duplicate in
+                "\(shown(duplicate.id, file.jsonText)) at offsets "
+                    + bounded(duplicate.offsets, more: "more offsets") { offset in
+                        file.line(at: offset).map { "\(offset) (line \($0))" } ?? "\(offset)"
+                    }
             }
         case .duplicateSectionIDs(let side, let list):
-            return duplicates(in: side, "", list) { file, duplicate in
-                "duplicate section ID \(JSONText.quote(duplicate.id)) at sections "
-                    + duplicate.offsets.map { "\($0) (line \((file.sections ?? [])[$0].line))" }.joined(separator: ", ")
+            return duplicates(in: side, "", list, more: "duplicate section IDs") { file, duplicate in
+                "duplicate section ID \(shown(duplicate.id, JSONText.quote)) at sections "
+                    + bounded(duplicate.offsets, more: "more sections") {
+                        "\($0) (line \((file.sections ?? [])[$0].line))"
+                    }
             }
         case .duplicateItemIDs(let side, let list):
-            return duplicates(in: side, "", list) { file, duplicate in
-                "duplicate item ID \(JSONText.quote(duplicate.id)) at "
-                    + duplicate.positions.map { position in
+            return duplicates(in: side, "", list, more: "duplicate item IDs") { file, duplicate in
+                "duplicate item ID \(shown(duplicate.id, JSONText.quote)) at "
+                    + bounded(duplicate.positions, more: "more positions") { position in
                         let line = file.line(at: (file.sections ?? [])[position.section].start + position.item)
                         return "[\(position.section), \(position.item)]" + (line.map { " (line \($0))" } ?? "")
-                    }.joined(separator: ", ")
+                    }
             }
         default:
             return CLIError(.checkFailed, "\(old.displayName) -> \(new.displayName): \(error)")
         }
+    }
+
+    /// How many duplicates a message names, and how many places of each.
+    static let shownDuplicates = 10
+    /// How many characters of a duplicate ID a message shows.
+    static let shownIDCharacters = 200
+
+    /// The first ``shownDuplicates`` of `items` as `render` words them,
+    /// joined by `separator`, then `, and N <more>` for the rest.
+    private static func bounded<Item>(
+        _ items: [Item], more: String, separator: String = ", ", _ render: (Item) -> String
+    ) -> String {
+        let text = items.prefix(shownDuplicates).map(render).joined(separator: separator)
+        let rest = items.count - shownDuplicates
+        return rest > 0 ? text + "\(separator)and \(rest) \(more)" : text
+    }
+
+    /// `id` as `quote` writes it, cut to its first ``shownIDCharacters``
+    /// characters (then `…`) when longer.
+    private static func shown(_ id: String, _ quote: (String) -> String) -> String {
+        guard id.count > shownIDCharacters else { return quote(id) }
+        return quote(String(id.prefix(shownIDCharacters))) + "…"
     }
 
     /// Throws unless both files are sectioned (an empty array counts as
@@ -218,11 +251,5 @@ package enum DiffCommand {
                 "\(file.displayName) is a flat array of IDs but \(other.displayName) holds sections: "
                     + "both snapshots must be flat or both sectioned.")
         }
-    }
-
-    /// `0 (line 1), 3 (line 4)`: each offset with its line in the file when known.
-    private static func offsetList(_ offsets: [Int], in file: DiffSnapshotFile) -> String {
-        offsets.map { offset in file.line(at: offset).map { "\(offset) (line \($0))" } ?? "\(offset)" }
-            .joined(separator: ", ")
     }
 }
