@@ -10,9 +10,11 @@ package enum JSONText {
     /// characters escaped (`\n`, `\r`, `\t`, others as `\u00XX`).
     ///
     /// The controls escaped are C0, DEL, C1 (U+0080 to U+009F) and the
-    /// bidirectional controls (U+202A to U+202E, U+2066 to U+2069), and so
-    /// are the noncharacters U+FFFE and U+FFFF: what JSON allows raw but a
-    /// terminal obeys or XML refuses. Escaped, the text passes the console's
+    /// characters that reorder or hide text (`MessageText.isInvisibleFormat(_:)`:
+    /// bidirectional controls and marks, line and paragraph separators,
+    /// zero width spaces, the byte order mark), and so are the
+    /// noncharacters U+FFFE and U+FFFF: what JSON allows raw but a
+    /// terminal obeys or does not show, or XML refuses. Escaped, the text passes the console's
     /// terminal-safe filter untouched, so JSON on standard output stays JSON.
     package static func quote(_ text: String) -> String {
         var out: [UInt8] = []
@@ -70,15 +72,16 @@ package enum JSONText {
 
     /// Nonzero when one of the eight bytes of `word` may start what the
     /// writer escapes: ``escapableBytes(in:)``, DEL, or the lead byte of a
-    /// C1 control (`C2`), of a bidirectional control (`E2`) or of U+FFFE
-    /// and U+FFFF (`EF`).
+    /// C1 control (`C2`), of a character that reorders or hides text
+    /// (`C2`, `D8`, `E2`, `EF`: `MessageText.isInvisibleFormat(_:)`) or of
+    /// U+FFFE and U+FFFF (`EF`).
     @inline(__always)
     static func writerEscapableBytes(in word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         return escapableBytes(in: word) | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))
-            | zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0xEF))
+            | zeroBytes(word ^ (ones &* 0xD8)) | zeroBytes(word ^ (ones &* 0xE2)) | zeroBytes(word ^ (ones &* 0xEF))
     }
 
     /// Appends `text` to `out` with JSON's escapes, without quotes; runs
@@ -99,22 +102,24 @@ package enum JSONText {
             let byte = text[index]
             // The scalar the escape stands for, and the bytes it replaces.
             let scalar: UInt32
-            switch byte {
-            case 0xC2 where index + 1 < count && text[index + 1] < 0xA0:
-                scalar = UInt32(text[index + 1])
-                index += 2
-            case 0xE2 where index + 2 < count && MessageText.isBidiControl(afterE2: text[index + 1], text[index + 2]):
-                scalar = 0x2000 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
-                index += 3
-            case 0xEF where index + 2 < count && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
-                scalar = 0xFFC0 | UInt32(text[index + 2] & 0x3F)
-                index += 3
-            case 0x20..<0x7F where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\"), 0x80...:
-                index += 1
-                continue
-            default:
-                scalar = UInt32(byte)
-                index += 1
+            if let (format, length) = MessageText.invisibleFormat(in: text, at: index) {
+                scalar = format.value
+                index += length
+            } else {
+                switch byte {
+                case 0xC2 where index + 1 < count && text[index + 1] < 0xA0:
+                    scalar = UInt32(text[index + 1])
+                    index += 2
+                case 0xEF where index + 2 < count && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
+                    scalar = 0xFFC0 | UInt32(text[index + 2] & 0x3F)
+                    index += 3
+                case 0x20..<0x7F where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\"), 0x80...:
+                    index += 1
+                    continue
+                default:
+                    scalar = UInt32(byte)
+                    index += 1
+                }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain..<start]))
             plain = index

@@ -67,28 +67,61 @@ package enum MessageText {
     }
 
     /// Whether `scalar` is a control character as messages count them: C0,
-    /// DEL, C1, the line and paragraph separators, or a bidirectional
-    /// control (``isBidiControl(_:)``).
+    /// DEL, C1, or a character that reorders or hides text
+    /// (``isInvisibleFormat(_:)``).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
-            || isBidiControl(scalar)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleFormat(scalar)
     }
 
-    /// Whether `scalar` is a bidirectional embedding, override or isolate
-    /// (U+202A to U+202E, U+2066 to U+2069). Shown raw, one reorders what
-    /// follows it on the line: an ID `a<U+202E>lmth.exe` reads as
-    /// `aexe.html`, and a message can be made to say what it does not.
-    /// What UpdateCheck prints shows them as escapes (`\u{202E}`).
-    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    /// Whether `scalar` changes or hides the text around it without
+    /// showing itself, so that a line can be made to say what it does not,
+    /// or two different IDs to look alike:
+    ///
+    /// - a bidirectional embedding, override or isolate (U+202A to U+202E,
+    ///   U+2066 to U+2069) or mark (U+200E, U+200F, U+061C), which reorders
+    ///   what follows it: an ID `a<U+202E>lmth.exe` reads as `aexe.html`;
+    /// - the line and paragraph separators (U+2028, U+2029), which break a
+    ///   line where some terminals and editors do not;
+    /// - an invisible character: the soft hyphen (U+00AD), the zero width
+    ///   space (U+200B), the word joiner and invisible operators (U+2060 to
+    ///   U+2064) and the byte order mark (U+FEFF).
+    ///
+    /// What UpdateCheck prints shows them as escapes (`\u{202E}`). The zero
+    /// width joiner and non-joiner (U+200C, U+200D) are kept: emoji
+    /// sequences and several scripts are written with them.
+    package static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+            true
+        default: false
+        }
     }
 
-    /// Whether the UTF-8 bytes `second` and `third` after a lead byte `E2`
-    /// encode a bidirectional control (``isBidiControl(_:)``): `E2 80 AA`
-    /// to `E2 80 AE`, or `E2 81 A6` to `E2 81 A9`.
+    /// The character of the well-formed UTF-8 sequence at `index` of
+    /// `bytes` and its length in bytes, when it is one that
+    /// ``isInvisibleFormat(_:)`` counts; `nil` otherwise. Such a character
+    /// takes two bytes (lead `C2` or `D8`) or three (lead `E2` or `EF`), so
+    /// callers scanning bytes need to look closer only at those leads.
     @inline(__always)
-    package static func isBidiControl(afterE2 second: UInt8, _ third: UInt8) -> Bool {
-        (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    package static func invisibleFormat(
+        in bytes: UnsafeBufferPointer<UInt8>, at index: Int
+    ) -> (scalar: Unicode.Scalar, length: Int)? {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0xC2, 0xD8: length = 2
+        case 0xE2, 0xEF: length = 3
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        var value = UInt32(lead & (length == 2 ? 0x1F : 0x0F))
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), isInvisibleFormat(scalar) else { return nil }
+        return (scalar, length)
     }
 
     /// Whether `text` holds a control character (see ``isControl(_:)``):
@@ -97,8 +130,8 @@ package enum MessageText {
         text.unicodeScalars.contains(where: isControl)
     }
 
-    /// `text` with each control character (C0, DEL, C1, the line and
-    /// paragraph separators, the bidirectional controls) written as an escape.
+    /// `text` with each control character (C0, DEL, C1, and the characters
+    /// that reorder or hide text) written as an escape.
     static func escapingControls(_ text: some StringProtocol) -> String {
         guard hasControl(text) else { return String(text) }
         var out = ""

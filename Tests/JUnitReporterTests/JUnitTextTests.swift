@@ -69,8 +69,10 @@ import Testing
     }
 
     /// For the terminal, ANSI sequences, carriage returns, C1 controls and
-    /// bidirectional controls are shown escaped, not removed or kept; what XML forbids is escaped
-    /// as in reports; tabs, line feeds and other text stay.
+    /// the characters that reorder or hide text (bidirectional controls and
+    /// marks, separators, zero width spaces, the byte order mark) are shown
+    /// escaped, not removed or kept; what XML forbids is escaped as in
+    /// reports; tabs, line feeds, joiners and other text stay.
     @Test(arguments: [
         ("\u{1B}[2Jcleared", #"\u{1B}[2Jcleared"#),
         ("\u{1B}]8;;https://example.com\u{07}link", #"\u{1B}]8;;https://example.com\u{7}link"#),
@@ -80,6 +82,8 @@ import Testing
         ("evil\rgood", #"evil\u{D}good"#),
         ("a\u{202E}lmth.exe", #"a\u{202E}lmth.exe"#),
         ("\u{202A}\u{202D}\u{2066}\u{2069}\u{2065}\u{202F}", #"\u{202A}\u{202D}\u{2066}\u{2069}"# + "\u{2065}\u{202F}"),
+        ("\u{FEFF}a\u{200B}b\u{61C}c\u{AD}d\u{2028}e\u{200E}", #"\u{FEFF}a\u{200B}b\u{61C}c\u{AD}d\u{2028}e\u{200E}"#),
+        ("\u{1F469}\u{200D}\u{1F4BB} \u{61B}\u{FEFE}\u{200C}", "\u{1F469}\u{200D}\u{1F4BB} \u{61B}\u{FEFE}\u{200C}"),
     ])
     func terminalSafeShowsControlsEscaped(text: String, shown: String) {
         #expect(JUnitText.terminalSafe(text) == shown)

@@ -56,6 +56,8 @@ import Testing
         #expect(svg.contains("<title>[a, b, c] → [c, a, d]</title>"))
     }
 
+    /// Markup is escaped, and controls are drawn as escapes (ANSI colours
+    /// too), so that two different IDs never draw alike.
     @Test func everyTextIsEscaped() throws {
         let odd = "<b>&\"'\u{1B}[31m]]>\u{7}"
         let picture = PlanPicture(
@@ -67,6 +69,8 @@ import Testing
         #expect(!svg.contains("\u{7}"))
         #expect(svg.contains("&lt;b&gt;&amp;&quot;&apos;"))
         #expect(svg.contains("]]&gt;"))
+        // An ANSI colour is drawn as its escape, not removed: `ESC[31ma` and `a` differ.
+        #expect(svg.contains(#"&apos;\u{1B}[31m]]&gt;\u{7}"#))
         #expect(Self.count("<text", in: svg) == Self.count("</text>", in: svg))
         let png = try Self.rendered(svg)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))

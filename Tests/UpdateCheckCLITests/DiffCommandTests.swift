@@ -134,7 +134,7 @@ import UpdateCheckDiff
     @Test func jsonOutputAppliesWithTheStandardLibrary() throws {
         let files = try DiffTestFiles()
         let old = ["a", "b\u{85}", "c", "d", "e\u{7F}", "f"]
-        let new = ["f", "x\u{FFFF}", "c", "a", "e\u{7F}", "y\u{202E}\u{2069}", "b\u{85}"]
+        let new = ["f", "x\u{FFFF}", "c", "a", "e\u{7F}", "y\u{202E}\u{2069}", "b\u{85}", "z\u{200B}\u{FEFF}\u{61C}"]
         try files.ids("old.json", old)
         try files.ids("new.json", new)
         let result = try files.run(["diff", "old.json", "new.json", "--format", "json"])
@@ -154,6 +154,7 @@ import UpdateCheckDiff
         let difference = try #require(CollectionDifference(changes))
         #expect(old.applying(difference) == new)
         #expect(result.stdout.contains(#""y\u202e\u2069""#))
+        #expect(result.stdout.contains(#""z\u200b\ufeff\u061c""#))
         // Kept old offsets in new order: f 5, c 2, a 0, e 4, b 1; the longest
         // increasing run has length 2, so 5 kept IDs need exactly 3 moves.
         #expect((object["moves"] as! [Any]).count == 3)

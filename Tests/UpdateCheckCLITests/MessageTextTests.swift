@@ -23,13 +23,19 @@ import UpdateCheckSupport
     }
 
     /// A bidirectional override or isolate would reorder the rest of the
-    /// message on the screen; each is shown as its escape, and the marks
-    /// that only set a direction (U+200E, U+200F) stay as they are.
-    @Test func bidirectionalControlsAreEscaped() {
+    /// message on the screen, and a bidirectional mark, a zero width space,
+    /// a soft hyphen or a byte order mark would make two IDs look alike;
+    /// each is shown as its escape. The zero width joiner and non-joiner,
+    /// with which emoji and several scripts are written, stay.
+    @Test func charactersThatReorderOrHideTextAreEscaped() {
         #expect(
             "unknown record \(quoted: "a\u{202E}lmth.exe\u{202A}\u{2066}\u{2069}\u{200F}")"
-                == #"unknown record 'a\u{202E}lmth.exe\u{202A}\u{2066}\u{2069}"# + "\u{200F}'")
-        #expect(MessageText.hasControl("b\u{2067}") && !MessageText.hasControl("b\u{2029A}\u{200E}"))
+                == #"unknown record 'a\u{202E}lmth.exe\u{202A}\u{2066}\u{2069}\u{200F}'"#)
+        #expect(
+            "\(quoted: "\u{200E}\u{61C}\u{200B}\u{FEFF}\u{AD}\u{2060}\u{2064}a\u{200D}\u{200C}\u{2065}\u{2070}")"
+                == #"'\u{200E}\u{61C}\u{200B}\u{FEFF}\u{AD}\u{2060}\u{2064}a"# + "\u{200D}\u{200C}\u{2065}\u{2070}'")
+        #expect(MessageText.hasControl("b\u{2067}") && MessageText.hasControl("b\u{200E}"))
+        #expect(!MessageText.hasControl("b\u{2029A}\u{200D}\u{61B}\u{FEFE}"))
     }
 
     /// A program's line is quoted by its first 200 characters, with its

@@ -35,9 +35,11 @@ public enum JUnitText {
     /// ANSI sequence is not removed, its ESC becomes a visible `\u{1B}`
     /// like every other control character, and so do a carriage return
     /// (which would hide the start of its line), the C1 controls (U+0080
-    /// to U+009F, which some terminals obey) and the bidirectional controls
-    /// (U+202A to U+202E, U+2066 to U+2069, which reorder what follows them
-    /// on the line). Tab and line feed stay.
+    /// to U+009F, which some terminals obey) and the characters that
+    /// reorder or hide text (`MessageText.isInvisibleFormat(_:)`: the
+    /// bidirectional controls and marks, the line and paragraph
+    /// separators, zero width spaces, the byte order mark). Tab and line
+    /// feed stay.
     ///
     /// What the console prints (record IDs, file names, messages) comes
     /// from users' files: shown escaped, an ID `ESC[2Jcleared` reads as
@@ -55,18 +57,18 @@ public enum JUnitText {
 
     /// Whether well-formed UTF-8 `bytes` hold a carriage return, a C1
     /// control (U+0080 to U+009F, encoded `C2 80` to `C2 9F`) or a
-    /// bidirectional control (U+202A to U+202E, U+2066 to U+2069), which
-    /// XML allows but a terminal obeys.
+    /// character that reorders or hides text
+    /// (`MessageText.isInvisibleFormat(_:)`), which XML allows but a
+    /// terminal obeys or does not show.
     static func hasTerminalControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
             case 0x0D: return true
             case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0: return true
-            case 0xE2
-            where index + 2 < bytes.count
-                && MessageText.isBidiControl(afterE2: bytes[index + 1], bytes[index + 2]):
-                return true
+            case 0xC2, 0xD8, 0xE2, 0xEF:
+                if MessageText.invisibleFormat(in: bytes, at: index) != nil { return true }
+                index += 1
             default: index += 1
             }
         }
@@ -218,12 +220,9 @@ public enum JUnitText {
                 } else if forTerminal, length == 2, byte == 0xC2, bytes[index + 1] < 0xA0 {
                     out.append(contentsOf: scalarEscape(UInt32(bytes[index + 1])).utf8)
                     index += 2
-                } else if forTerminal, length == 3, byte == 0xE2,
-                    MessageText.isBidiControl(afterE2: bytes[index + 1], bytes[index + 2])
-                {
-                    let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    out.append(contentsOf: scalarEscape(scalar).utf8)
-                    index += 3
+                } else if forTerminal, let (scalar, length) = MessageText.invisibleFormat(in: bytes, at: index) {
+                    out.append(contentsOf: scalarEscape(scalar.value).utf8)
+                    index += length
                 } else if length == 3, byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
                     out.append(contentsOf: scalarEscape(bytes[index + 2] == 0xBE ? 0xFFFE : 0xFFFF).utf8)
                     index += 3

@@ -242,10 +242,12 @@ package enum SVGPlanRenderer {
         return parts
     }
 
-    /// `text` with every character XML 1.0 forbids (and ANSI colours) made
-    /// visible, as JUnit reports do.
+    /// `text` with every character XML 1.0 forbids made visible, as JUnit
+    /// reports do, and so are ESC (an ANSI colour stays as text rather than
+    /// being removed, so `ESC[31ma` and `a` do not draw alike) and the
+    /// characters a terminal would obey or not show (`JUnitText.terminalSafe(_:)`).
     static func safe(_ text: String) -> String {
-        JUnitText.sanitized(text)
+        JUnitText.terminalSafe(text)
     }
 
     /// `text` made safe and escaped for element content and attribute values.
