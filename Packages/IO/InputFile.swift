@@ -24,11 +24,25 @@ package enum InputFile {
         path == "-" ? "standard input" : path
     }
 
-    /// Throws a usage error when standard input, which can be read only
-    /// once, is among `paths` more than once (see ``readsStandardInput(_:)``).
-    package static func checkStandardInputOnce(_ paths: [String]) throws(IOError) {
+    /// Throws a usage error when a stream that can be read only once is
+    /// among `paths` more than once: standard input
+    /// (see ``readsStandardInput(_:)``), or one FIFO under one name or two,
+    /// whose second reader would wait for ever for a writer that has gone.
+    package static func checkStreamsReadOnce(_ paths: [String]) throws(IOError) {
         if paths.count(where: readsStandardInput) > 1 {
             throw .conflict("Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.")
+        }
+        var fifos: [(path: String, identity: FileIdentity)] = []
+        for path in paths where path != "-" && !readsStandardInput(path) {
+            guard let status = try? System.status(path), status.kind == .fifo,
+                let identity = FileIdentity(existing: path)
+            else { continue }
+            if let first = fifos.first(where: { $0.identity == identity }) {
+                throw .conflict(
+                    "\(first.path == path ? "The FIFO \(path) is named twice" : "\(first.path) and \(path) name one FIFO")"
+                        + ", which can be read only once.")
+            }
+            fifos.append((path, identity))
         }
     }
 

@@ -47,7 +47,7 @@ package enum DiffCommand {
     ///   when the diff fails its verification.
     package static func run(_ invocation: Invocation) throws(CLIError) -> ExitCode {
         let format = try Self.format.value(in: invocation) ?? "text"
-        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(invocation.positionals) }
+        try CLIError.mapping { () throws(IOError) in try InputFile.checkStreamsReadOnce(invocation.positionals) }
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
         if old.sections != nil || new.sections != nil {
             try requireSameShape(old, new)

@@ -57,7 +57,7 @@ package enum PlanCommand {
         }
         let flat = sectioned == nil ? try catalog.named(name, option: "adapter") : nil
         let format = try Self.format.value(in: invocation) ?? "text"
-        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(invocation.positionals) }
+        try CLIError.mapping { () throws(IOError) in try InputFile.checkStreamsReadOnce(invocation.positionals) }
         let (old, new) = try DiffSnapshotFile.readPair(invocation.positionals[0], invocation.positionals[1])
         let filesAreSectioned = old.sections != nil || new.sections != nil
         // An empty array is an empty list of either shape: no items, or no sections.

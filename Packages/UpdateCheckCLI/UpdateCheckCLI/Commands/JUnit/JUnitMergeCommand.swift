@@ -88,7 +88,7 @@ package enum JUnitMergeCommand {
         }
         let output = outputPath.path
         let inputs = invocation.positionals
-        try CLIError.mapping { () throws(IOError) in try InputFile.checkStandardInputOnce(inputs) }
+        try CLIError.mapping { () throws(IOError) in try InputFile.checkStreamsReadOnce(inputs) }
         try invocation.prepareOutputs([("output", outputPath)], inputs: inputs)
         let rootName = try name.value(in: invocation)
         let totals: JUnitTotals

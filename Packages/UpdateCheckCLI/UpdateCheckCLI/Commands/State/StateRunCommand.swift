@@ -51,7 +51,7 @@ package enum StateRunCommand {
         }
         let manifest = try Options.config.value(in: invocation).map { [$0] } ?? []
         try CLIError.mapping { () throws(IOError) in
-            try InputFile.checkStandardInputOnce(invocation.positionals + manifest)
+            try InputFile.checkStreamsReadOnce(invocation.positionals + manifest)
         }
         let salt = try Options.salt.value(in: invocation) ?? UInt64.random(in: 0...UInt64.max)
         let junit = try Options.junit.value(in: invocation)
