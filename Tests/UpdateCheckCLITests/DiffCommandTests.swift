@@ -199,6 +199,21 @@ import UpdateCheckDiff
         #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0 (line 1), 1 (line 1).\n")
     }
 
+    /// `-0` is the integer `0` to every JSON reader, so `[0, -0]` holds one
+    /// ID twice; other integers are kept as written.
+    @Test func minusZeroIsTheIDZero() throws {
+        let files = try DiffTestFiles()
+        try files.write("z.json", "[0, -0]")
+        let result = try files.run(["diff", "z.json", "z.json"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: z.json: duplicate ID 0 at offsets 0 (line 1), 1 (line 1).\n")
+        try files.write("old.json", "[-0, -7, 12]")
+        try files.write("new.json", "[12, 0]")
+        let kept = try files.run(["diff", "old.json", "new.json"])
+        #expect(kept.stdout.contains("Deleted (old offset):\n  1  -7\n"), "\(kept)")
+        #expect(kept.stdout.hasSuffix("1 deleted, 0 inserted, 1 moved, 0 content updated; 1 stays put.\n"), "\(kept)")
+    }
+
     /// The message about duplicates stays short whatever the file: the
     /// first ten duplicates, each at its first ten places and by its first
     /// 200 characters, then how many more (a million copies of one ID gave

@@ -6,8 +6,8 @@ import UpdateCheckSupport
 /// array whose elements are IDs, or objects with an `id` whose other members
 /// are the row's content. IDs are strings, or integers (as most JSON APIs
 /// return them): a flat snapshot's IDs are all of one kind, and an integer
-/// ID is kept exactly as written (`7`, `-12`; `7.0` and `1e3` are refused,
-/// and `7` is not the string `"7"`).
+/// ID is kept exactly as written (`7`, `-12`; `-0` is `0`; `7.0` and `1e3`
+/// are refused, and `7` is not the string `"7"`).
 ///
 /// Reading streams over the bytes once with ``JSONScanner``: a string
 /// element without escapes becomes a ``SnapshotID`` viewing its bytes where
@@ -327,7 +327,8 @@ package struct DiffSnapshotFile: Sendable {
         }
     }
 
-    /// The integer ID `text`, kept exactly as written.
+    /// The integer ID `text`, kept exactly as written, except `-0`, which
+    /// is the integer `0` to every JSON reader and so the same ID as `0`.
     ///
     /// - Throws: the error `problem` makes when `text` has a fraction or an
     ///   exponent, or is longer than ``maxIDBytes``.
@@ -338,7 +339,7 @@ package struct DiffSnapshotFile: Sendable {
             throw problem("a number ID must be an integer, got \(text).")
         }
         guard text.utf8.count <= maxIDBytes else { throw problem("the ID is longer than \(maxIDBytes) bytes") }
-        return text
+        return text == "-0" ? "0" : text
     }
 
     /// Reads one section object of a sectioned file: its `section` ID, its
