@@ -144,6 +144,16 @@ import UpdateCheckSupport
             "{\"adapters\": [\n{\(good)},\n{\(good)}\n]}",
             "m.json:3:10: adapters[1] 'team': the name 'team' is already used by the adapter at line 2"
         ),
+        (
+            "{\"adapters\": [\n{\(good)},\n{\(good.replacingOccurrences(of: #""team""#, with: #""Team""#))}\n]}",
+            "m.json:3:10: adapters[1] 'Team': the name 'Team' differs only in case from 'team', the adapter at line 2, "
+                + "and names that differ only in case are one file name on macOS"
+        ),
+        (
+            one(good.replacingOccurrences(of: #""team""#, with: #""UIKit""#)),
+            "m.json:3:14: adapters[0] 'UIKit': the name 'UIKit' differs only in case from the built-in adapter "
+                + "'uikit', and names that differ only in case are one file name on macOS; choose another"
+        ),
     ])
     func malformedManifestsNameFileLineAndKey(text: String, message: String) throws {
         let root = try JSONNode.parse(Array(text.utf8))

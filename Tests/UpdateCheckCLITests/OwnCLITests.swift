@@ -40,6 +40,17 @@ import UpdateCheckUIKit
         }
     }
 
+    /// The built-in UIKit adapter under any name.
+    struct Named<ID: Hashable & Sendable>: UpdateAdapter {
+        typealias Model = UIKitBatchModel<ID>
+        let name: String
+        var summary: String { "UIKit batches under the name \(name)." }
+        var policy: AdapterPolicy { UIKitBatchAdapter<ID>().policy }
+        func batches(for plan: UpdatePlan<ID>) -> [UpdateBatch<[ID], UIKitBatchCall>] {
+            UIKitBatchAdapter<ID>().batches(for: plan)
+        }
+    }
+
     static let added = [
         UpdateCheck.Adapter(TeamTable<String>(), proving: TeamTable<Int>()),
         UpdateCheck.Adapter(ReloadsAtNewPaths<Int>()),
@@ -118,6 +129,15 @@ import UpdateCheckUIKit
         let builtIn = UpdateCheck.Adapter(UIKitBatchAdapter<String>(), proving: UIKitBatchAdapter<Int>())
         #expect(UpdateCheck.clash([builtIn])?.contains("'uikit' is named like a built-in adapter") == true)
         #expect(UpdateCheck.clash(Self.added + [Self.added[0]])?.contains("Two added adapters are named") == true)
+        // Names that differ only in case name one picture file on macOS.
+        #expect(
+            UpdateCheck.clash([UpdateCheck.Adapter(Named<Int>(name: "UIKit"))])
+                == "The added adapter 'UIKit' differs only in case from the built-in adapter 'uikit', and names that "
+                + "differ only in case are one file name on macOS; rename it.")
+        #expect(
+            UpdateCheck.clash(Self.added + [UpdateCheck.Adapter(Named<Int>(name: "Team-Table"))])
+                == "The added adapter 'Team-Table' differs only in case from the added adapter 'team-table', and "
+                + "names that differ only in case are one file name on macOS; rename it.")
         let manifest =
             #"{"adapters": [{"name": "team-table", "command": "true", "model": "uikit", "#
             + #""policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}]}"#

@@ -113,12 +113,25 @@ public enum UpdateCheck {
 
     /// Why `adapters` and `stores` cannot be added, or `nil` when they can.
     static func clash(_ adapters: [Adapter], _ stores: [Store] = []) -> String? {
-        let builtIn = Set(BuiltInAdapters.names)
+        // By name in lower case: names that differ only in case name
+        // pictures that are one file on macOS's disks.
+        let builtIn = Dictionary(uniqueKeysWithValues: BuiltInAdapters.names.map { ($0.lowercased(), $0) })
         var seen = builtIn
-        for adapter in adapters where !seen.insert(adapter.name).inserted {
-            return builtIn.contains(adapter.name)
-                ? "The added adapter \(quoted: adapter.name) is named like a built-in adapter; rename it."
-                : "Two added adapters are named \(quoted: adapter.name); rename one."
+        for adapter in adapters {
+            let key = adapter.name.lowercased()
+            guard let other = seen[key] else {
+                seen[key] = adapter.name
+                continue
+            }
+            let isBuiltIn = builtIn[key] != nil
+            if other == adapter.name {
+                return isBuiltIn
+                    ? "The added adapter \(quoted: adapter.name) is named like a built-in adapter; rename it."
+                    : "Two added adapters are named \(quoted: adapter.name); rename one."
+            }
+            return "The added adapter \(quoted: adapter.name) differs only in case from the "
+                + "\(isBuiltIn ? "built-in" : "added") adapter \(quoted: other), and names that differ only in case "
+                + "are one file name on macOS; rename it."
         }
         var storeNames: Set<String> = []
         for store in stores {

@@ -273,17 +273,23 @@ package struct AdapterManifest: Sendable, Equatable {
             }
             let what = key == "adapters" ? "adapter" : "store"
             var entries: [Entry] = []
+            // Keyed by the name in lower case: names that differ only in case
+            // name files (pictures) that are one file on macOS's disks.
             var seen: [String: JSONNode] = [:]
             for (index, item) in items.enumerated() {
                 let entry = try read(item, index)
                 let name = item["name"]!
                 let text = name.stringValue!
-                if let first = seen[text] {
+                if let first = seen[text.lowercased()] {
+                    let other = first["name"]!.stringValue!
                     throw fail(
                         name, "\(key)[\(index)] \(quoted: text): ",
-                        "the name \(quoted: text) is already used by the \(what) at line \(first.line)")
+                        other == text
+                            ? "the name \(quoted: text) is already used by the \(what) at line \(first.line)"
+                            : "the name \(quoted: text) differs only in case from \(quoted: other), the \(what) at line "
+                                + "\(first.line), and names that differ only in case are one file name on macOS")
                 }
-                seen[text] = item
+                seen[text.lowercased()] = item
                 entries.append(entry)
             }
             return entries
@@ -297,8 +303,13 @@ package struct AdapterManifest: Sendable, Equatable {
             let name = try self.name(required(node, "name", subject, in: "an adapter"), subject)
             subject = "adapters[\(index)] \(quoted: name): "
             _ = try members(node, subject, "an adapter", allowed: Self.adapterKeys)
-            if BuiltInAdapters.names.contains(name) {
-                throw fail(node["name"]!, subject, "the name \(quoted: name) is a built-in adapter's; choose another")
+            if let builtIn = BuiltInAdapters.names.first(where: { $0.lowercased() == name.lowercased() }) {
+                throw fail(
+                    node["name"]!, subject,
+                    builtIn == name
+                        ? "the name \(quoted: name) is a built-in adapter's; choose another"
+                        : "the name \(quoted: name) differs only in case from the built-in adapter \(quoted: builtIn), "
+                            + "and names that differ only in case are one file name on macOS; choose another")
             }
             if reserved.adapters.contains(name) {
                 throw fail(
