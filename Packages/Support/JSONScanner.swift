@@ -169,8 +169,25 @@ package struct JSONScanner {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return node(.number(try number()))
         default:
+            if startsWideText {
+                throw error(
+                    "the file starts with the bytes \(MessageText.hexDigits(bytes[0])) "
+                        + "\(MessageText.hexDigits(bytes[1])) of UTF-16 or UTF-32 text; "
+                        + "JSON is read as UTF-8: save the file as UTF-8")
+            }
             throw error("unexpected character, expected a value")
         }
+    }
+
+    /// Whether the scanner is on the first line and the text starts with
+    /// the bytes of JSON in UTF-16 or UTF-32 (a byte order mark, or a NUL
+    /// beside an ASCII character), which reading as UTF-8 would report only
+    /// as an unexpected character.
+    var startsWideText: Bool {
+        guard line == 1, bytes.count >= 2 else { return false }
+        let (first, second) = (bytes[0], bytes[1])
+        return (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) || first == 0
+            || (second == 0 && first < 0x80)
     }
 
     /// Reads an object's members after its `{`, rejecting repeated keys.

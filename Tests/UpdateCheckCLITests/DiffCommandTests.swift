@@ -199,6 +199,24 @@ import UpdateCheckDiff
         #expect(old.stderr == "Error: dup.json: duplicate ID \"x\" at offsets 0 (line 1), 1 (line 1).\n")
     }
 
+    /// A snapshot saved as UTF-16 or UTF-32 is named as such, with its first
+    /// bytes, rather than as an unexpected character.
+    @Test func wideTextIsNamed() throws {
+        let files = try DiffTestFiles()
+        try files.ids("a.json", ["a"])
+        for (encoding, bytes) in [
+            (String.Encoding.utf16, "FF FE"), (.utf16LittleEndian, "5B 00"), (.utf32BigEndian, "00 00"),
+        ] {
+            try #require(#"["a"]"#.data(using: encoding)).write(to: files.folder.appendingPathComponent("w.json"))
+            let result = try files.run(["diff", "w.json", "a.json"])
+            #expect(result.status == 65)
+            #expect(
+                result.stderr.hasSuffix(
+                    ": the file starts with the bytes \(bytes) of UTF-16 or UTF-32 text; JSON is read as UTF-8: "
+                        + "save the file as UTF-8\n"), "\(result)")
+        }
+    }
+
     /// `-0` is the integer `0` to every JSON reader, so `[0, -0]` holds one
     /// ID twice; other integers are kept as written.
     @Test func minusZeroIsTheIDZero() throws {
