@@ -180,14 +180,21 @@ package struct JSONScanner {
     }
 
     /// Whether the scanner is on the first line and the text starts with
-    /// the bytes of JSON in UTF-16 or UTF-32 (a byte order mark, or a NUL
-    /// beside an ASCII character), which reading as UTF-8 would report only
-    /// as an unexpected character.
+    /// the bytes of JSON in UTF-16 or UTF-32, which reading as UTF-8 would
+    /// report only as an unexpected character: a byte order mark, or two
+    /// characters each one non-NUL byte among NULs (`5B 00 22 00`,
+    /// `00 00 00 5B 00 00 00 22`). A `[` followed by NUL bytes (a sparse
+    /// file) is none of these.
     var startsWideText: Bool {
         guard line == 1, bytes.count >= 2 else { return false }
-        let (first, second) = (bytes[0], bytes[1])
-        return (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) || first == 0
-            || (second == 0 && first < 0x80)
+        if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) { return true }
+        // Whether the first two characters of `width` bytes each hold one non-NUL byte, at `position`.
+        func twoCharacters(width: Int, position: Int) -> Bool {
+            guard bytes.count >= 2 * width else { return false }
+            return (0..<2 * width).allSatisfy { ($0 % width == position) == (bytes[$0] != 0) }
+        }
+        return twoCharacters(width: 2, position: 0) || twoCharacters(width: 2, position: 1)
+            || twoCharacters(width: 4, position: 0) || twoCharacters(width: 4, position: 3)
     }
 
     /// Reads an object's members after its `{`, rejecting repeated keys.
