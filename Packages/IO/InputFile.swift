@@ -19,9 +19,14 @@ package enum InputFile {
     /// ``maxBytes``.
     package static let maxDocumentBytes = 16 << 20
 
-    /// `path` as shown in messages: `-` is `standard input`.
+    /// `path` as shown in messages: `-` is `standard input`, and an empty
+    /// path (`diff "" b.json`) is `the empty path ''`.
     package static func displayName(_ path: String) -> String {
-        path == "-" ? "standard input" : path
+        switch path {
+        case "-": "standard input"
+        case "": "the empty path ''"
+        default: path
+        }
     }
 
     /// Throws a usage error when a stream that can be read only once is
@@ -151,17 +156,18 @@ package enum InputFile {
     ///   as ``bytes(at:limit:what:endsAtNUL:)`` says them.
     package static func checkReadable(_ path: String) throws(IOError) {
         if path == "-" { return }
+        let name = displayName(path)
         let status: FileStatus
         do {
             status = try System.status(path)
         } catch {
-            throw .cannotRead(path: path, problem: error == .noSuchFile ? "no such file" : "cannot be read (\(error))")
+            throw .cannotRead(path: name, problem: error == .noSuchFile ? "no such file" : "cannot be read (\(error))")
         }
-        if status.kind == .folder { throw .cannotRead(path: path, problem: "is a folder, not a file") }
+        if status.kind == .folder { throw .cannotRead(path: name, problem: "is a folder, not a file") }
         do {
             try System.isAccessible(path, for: .read)
         } catch {
-            throw .cannotRead(path: path, problem: "cannot be read (\(error))")
+            throw .cannotRead(path: name, problem: "cannot be read (\(error))")
         }
     }
 

@@ -35,12 +35,111 @@ import UpdateCheckSupport
         #expect(substituted.status == 0, "\(substituted.stderr)")
         #expect(substituted.stdout.hasSuffix("0 deleted, 1 inserted, 0 moved, 0 content updated; 1 stays put.\n"))
         let fifo = try bash(
+            #"mkfifo f.json && (echo '["x", "y"]' > f.json &) && "$U" diff f.json <(echo '["y"]')"#, in: files.folder)
+        #expect(fifo.status == 0, "\(fifo.stderr)")
+        #expect(fifo.stdout.hasPrefix("f.json: 2 IDs;"))
+    }
+
+    @Test func standardInputIsReadOnceWhereItStands() throws {
+        let files = try DiffTestFiles()
+        try files.ids("old.json", ["a", "b"])
+        // Standard input by another name is standard input: two readers would split its bytes.
+        let twice = try bash(#"cat old.json | "$U" diff /dev/stdin -"#, in: files.folder)
+        #expect(twice.status == 64)
+        #expect(
+            twice.stderr.hasPrefix(
+                "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
+        let manifestAndScenario = try bash(#"cat old.json | "$U" state run --config - /dev/fd/0"#, in: files.folder)
+        #expect(manifestAndScenario.status == 64)
+        // A regular file on standard input is read from where it stands, as `cat` reads it.
+        try files.write("skipped.json", #"XXX["b", "a"]"#)
+        let skipped = try bash(#"{ head -c 3 >/dev/null; "$U" diff old.json -; } < skipped.json"#, in: files.folder)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout.hasSuffix("0 deleted, 0 inserted, 1 moved, 0 content updated; 1 stays put.\n"))
+    }
+
+    @Test func aBadInputEndsTheRunBeforeAFIFOIsWaitedFor() throws {
+        let files = try DiffTestFiles()
+        try files.write("bad.json", "{bad")
+        for (line, status, message) in [
+            (
+                #"mkfifo f.json && timeout 20 "$U" diff missing.json f.json"#, Int32(66),
+                "Error: missing.json: no such file.\n"
+            ),
+            (
+                #"mkfifo g.json && timeout 20 "$U" diff bad.json g.json"#, 65,
+                "Error: bad.json:1:2: expected a string key in object\n"
+            ),
+        ] {
+            let result = try bash(line, in: files.folder)
+            #expect(result.status == status, "\(line)")
+            #expect(result.stderr == message)
+        }
+    }
+
+    @Test func junitReportsComeFromStandardInputAndPipes() throws {
+        let files = try DiffTestFiles()
+        try files.write(
+            "ok.xml", #"<testsuite name="s" tests="1" failures="0" errors="0"><testcase name="a"/></testsuite>"#)
+        try files.write("raw.xml", #"<testsuite name="s" tests="0" failures="0" errors="0"><error/></testsuite>"#)
+        // With a schema the report is read twice: a pipe is copied first.
+        let valid = try bash(#"cat ok.xml | "$U" junit validate --schema jenkins -"#, in: files.folder)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        #expect(
+            valid.stdout
+                == "standard input: valid against jenkins (built in) (1 suite, 1 test, 0 failures, 0 errors, 0 skipped).\n"
+        )
+        let invalid = try bash(#""$U" junit validate --schema jenkins <(cat raw.xml)"#, in: files.folder)
+        #expect(invalid.status == 1)
+        #expect(
+            invalid.stdout.contains(
+                #":1: <error> outside a <testcase> (junit merge makes it a case named "(suite error)")"#))
+        #expect(invalid.stdout.contains(":1: schema: Element 'error': This element is not expected."))
+        let notXML = try bash(#"echo '<testsuite>' | "$U" junit validate --schema jenkins -"#, in: files.folder)
+        #expect(notXML.status == 1)
+        #expect(notXML.stdout.contains("\nstandard input:1: not well-formed XML: "), "\(notXML.stdout)")
+        #expect(!notXML.stdout.contains("schema:"))
+        let merged = try bash(#"cat raw.xml | "$U" junit merge -o m.xml ok.xml -"#, in: files.folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == "Merged 2 reports into m.xml (2 tests, 0 failures, 1 error, 0 skipped).\n")
+        let twice = try bash(#""$U" junit merge -o m2.xml - - </dev/null"#, in: files.folder)
+        #expect(twice.status == 64)
+        #expect(
+            twice.stderr.hasPrefix(
+                "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
+        #expect(!FileManager.default.fileExists(atPath: files.folder.appendingPathComponent("m2.xml").path))
+        for command in ["diff - -", "plan - - --adapter uikit"] {
+            let both = try bash(#"echo '["a"]' | "$U" \#(command)"#, in: files.folder)
+            #expect(both.status == 64)
+            #expect(
+                both.stderr.hasPrefix(
+                    "Error: Standard input (named '-', /dev/stdin or /dev/fd/0) can be read only once.\n"))
+        }
+    }
+
+    /// One FIFO named twice, by one name or through a link, is refused
+    /// before anything is read: its second reader would wait for ever for
+    /// a writer that has gone.
+    @Test func aFIFONamedTwiceIsRefused() throws {
+        let files = try DiffTestFiles()
+        let fifo = try bash(
             #"mkfifo ff && ln -s ff link && (echo '["a"]' > ff &) && timeout 20 "$U" diff ff ff; echo " $?";"#
                 + #"timeout 20 "$U" diff ff link; echo " $?"; cat ff"#,
             in: files.folder)
         #expect(fifo.stdout == " 64\n 64\n[\"a\"]\n", "\(fifo)")
         #expect(fifo.stderr.hasPrefix("Error: The FIFO ff is named twice, which can be read only once.\n"), "\(fifo)")
         #expect(fifo.stderr.contains("\nError: ff and link name one FIFO, which can be read only once.\n"), "\(fifo)")
+    }
+
+    /// An empty path is named as such in messages, not as nothing.
+    @Test func anEmptyPathIsNamed() throws {
+        let files = try DiffTestFiles()
+        try files.ids("a.json", ["a"])
+        for arguments in [["diff", "", "a.json"], ["junit", "validate", ""], ["state", "run", ""]] {
+            let result = try files.run(arguments)
+            #expect(result.status == 66, "\(arguments)")
+            #expect(result.stderr == "Error: the empty path '': no such file.\n", "\(arguments)")
+        }
     }
 
     @Test func argumentsThatAreNotUTF8AreRefusedByName() throws {
