@@ -49,6 +49,14 @@ import Testing
         }
         #expect(names.count == 65)
         #expect(Set(names).count == 65)
+        // A shard past the old snapshots holds none of them, and says so.
+        let empty = try files.run(["diff", "exhaustive", "--ids=2", "--shard=1000/1000"])
+        #expect(
+            empty
+                == .init(
+                    status: 0,
+                    stdout: "Verified 0 pairs: shard 1000/1000 holds none of the 5 old snapshots (shard i of n takes "
+                        + "those numbered i-1 modulo n).\n", stderr: ""))
     }
 
     /// `--sections 2 --ids 2`: every pair of the 33 sectioned snapshots passes.
