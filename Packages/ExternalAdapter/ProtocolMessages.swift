@@ -224,11 +224,13 @@ enum ProtocolMessages {
     }
 
     /// Reads one line of the program's output: one response, or, from a
-    /// batching program, `{"answers": […]}` holding several. Responses are
-    /// read in order up to the first that answers no waiting case, which
-    /// ends the list as ``Response/garbage(_:)``; an empty `answers` list is
-    /// garbage too, so the result is never empty. A `sectioned` program's
-    /// `items` are sections, `{"section": …, "items": […]}`.
+    /// batching program, `{"answers": […]}` holding several. A line is
+    /// taken whole or not at all: one that answers a case twice, or a case
+    /// that is not waiting (answered already, or never sent), is
+    /// ``Response/garbage(_:)`` alone, none of its answers taken, as a line
+    /// of one case is; an empty `answers` list is garbage too, so the result
+    /// is never empty. A `sectioned` program's `items` are sections,
+    /// `{"section": …, "items": […]}`.
     ///
     /// `sizes[i]`, when given, is the size *m* of case *i* (see
     /// ``batchLimit(size:)``): each answer is held to its case's bounds, and
@@ -274,15 +276,13 @@ enum ProtocolMessages {
             let result = response(answer, line: line, waiting: waiting, sizes: sizes, sectioned: sectioned)
             switch result {
             case .answer(let id, _), .refused(let id, _):
+                // Two answers to one case contradict each other or repeat: neither is taken, nor any of the line.
                 guard answered.insert(id).inserted else {
-                    results.append(
-                        .garbage("it answered the case \(id) twice in one line: \(MessageText.excerpt(line))"))
-                    return results
+                    return [.garbage("it answered the case \(id) twice in one line: \(MessageText.excerpt(line))")]
                 }
-            case .garbage: break
+            case .garbage: return [result]
             }
             results.append(result)
-            if case .garbage = result { break }
         }
         return results
     }
@@ -324,10 +324,15 @@ enum ProtocolMessages {
     static func response(
         _ json: ProtocolJSON, line: [UInt8], waiting: Set<Int>, sizes: [Int]? = nil, sectioned: Bool = false
     ) -> Response {
-        guard case .integer(let id) = json["id"], waiting.contains(id) else {
+        guard case .integer(let id) = json["id"] else {
             return .garbage(
                 "it printed a line that answers no waiting case (\"id\" must be a waiting case's number): \(MessageText.excerpt(line))"
             )
+        }
+        guard waiting.contains(id) else {
+            return .garbage(
+                "it printed a line that answers the case \(id), which is not waiting (answered already, or never "
+                    + "sent): \(MessageText.excerpt(line))")
         }
         if let error = json["error"] {
             guard case .string(let message) = error else {

@@ -325,6 +325,46 @@ import UpdateCheckUIKit
         #expect(adapter.requestsSent > 0 && adapter.requestsSent < report.casesChecked)
     }
 
+    /// A batching program's line is its answer to every case on it: a line
+    /// that answers a case twice (right, then with an error), or a case
+    /// that was never sent, fails every case, however right its other
+    /// answers are, as a repeated line does one case at a time.
+    @Test(arguments: [
+        (
+            #"answers += [{"id": case["id"], "error": "second"} for case in cases]"#,
+            "it answered the case 0 twice in one line: '{\"answers\": [{\"id\": 0"
+        ),
+        (
+            #"answers.append({"id": 1000000, "batches": []})"#,
+            "it printed a line that answers the case 1000000, which is not waiting (answered already, or never "
+                + "sent): '{\"answers\": [{\"id\": 0"
+        ),
+    ])
+    func aLineAnsweringACaseTwiceOrOneNotWaitingFailsItsCases(mistake: String, message: String) throws {
+        let command = try program(
+            """
+            import json
+            from recyclerview_callback import notifications
+            print(json.dumps({"protocol": 1, "name": "twice", "model": "recyclerview", "batch": True, "plan": "positions",
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                cases = json.loads(line)["cases"]
+                answers = [{"id": case["id"], "batches": notifications(case)} for case in cases]
+                \(mistake)
+                print(json.dumps({"answers": answers}), flush=True)
+            """)
+        let adapter = try ExternalAdapter(
+            command: command, model: RecyclerViewModel<Int>.self, modelName: "recyclerview")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 2, runsInParallel: false))
+        #expect(report.failureCount == report.casesChecked, "\(report)")
+        let smallest = try #require(report.smallestFailure)
+        #expect(smallest.pair == "[] → [], changed []")
+        #expect(
+            smallest.problem.description.hasPrefix("batch 1 raised: the adapter program failed: " + message),
+            "\(smallest.problem)")
+    }
+
     @Test func uikitIndexPathsCrossTheBoundary() throws {
         let command = try program(
             """
@@ -387,13 +427,24 @@ import UpdateCheckUIKit
             return
         }
         #expect(reason == "it reported an error: no")
+        // A line that answers a case twice, or one not waiting, is garbage as a whole: no answer of it is taken.
         let twice = ProtocolMessages.responses(
-            Array(#"{"answers": [{"id": 1, "batches": []}, {"id": 1, "batches": []}]}"#.utf8), waiting: [0, 1])
-        guard twice.count == 2, case .garbage(let message) = twice[1] else {
+            Array(#"{"answers": [{"id": 1, "batches": []}, {"id": 1, "error": "no"}]}"#.utf8), waiting: [0, 1])
+        guard twice.count == 1, case .garbage(let message) = twice[0] else {
             Issue.record("\(twice)")
             return
         }
         #expect(message.hasPrefix("it answered the case 1 twice in one line"))
+        let answered = ProtocolMessages.responses(
+            Array(#"{"answers": [{"id": 1, "batches": []}, {"id": 0, "batches": []}]}"#.utf8), waiting: [1])
+        guard answered.count == 1, case .garbage(let reason) = answered[0] else {
+            Issue.record("\(answered)")
+            return
+        }
+        #expect(
+            reason.hasPrefix(
+                "it printed a line that answers the case 0, which is not waiting (answered already, or never sent): "
+                    + #"'{"answers": [{"id": 1"#))
     }
 
     @Test func canonicalCasesRenameInOrderOfFirstAppearance() throws {
