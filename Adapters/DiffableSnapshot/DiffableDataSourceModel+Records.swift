@@ -6,6 +6,10 @@ extension DiffableDataSourceModel: ReplayableModel {
         ["apply(snapshot: [ID], reconfigureItems: [ID], reloadItems: [ID])"]
     }
 
+    /// `true`: the data source holds the snapshot the batch's `apply` calls leave, which
+    /// the model shows; a batch's `dataSource` is not consulted.
+    public static var showsAppliedSnapshot: Bool { true }
+
     /// The call a record describes, its IDs resolved by `id`.
     ///
     /// - Throws: `BatchUpdateError.invalidCall(method:reason:)`.

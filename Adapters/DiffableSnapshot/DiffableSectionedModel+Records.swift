@@ -16,6 +16,10 @@ extension DiffableSectionedModel: ReplayableModel {
         ]
     }
 
+    /// `true`: the data source holds the snapshot the batch's edits leave, which
+    /// the model shows; a batch's `dataSource` is not consulted.
+    public static var showsAppliedSnapshot: Bool { true }
+
     /// The call a record describes, its section and item IDs resolved by
     /// `section` and `item`.
     ///

@@ -59,7 +59,9 @@ final class ExternalProgram<Form: ProgramForm>: Sendable {
     var requestsSent: Int { pool.requestsSent }
 
     /// The program's batches for each plan, in order; a case the program
-    /// failed gets ``ProgramForm/failure(_:)``.
+    /// failed, or whose batches declare a data source the model does not
+    /// show after them (``ProgramForm/checked(_:plan:)``), gets
+    /// ``ProgramForm/failure(_:)``.
     ///
     /// Each case is asked as its canonical request, once per distinct one
     /// (kept answers included, and requests another caller is asking
@@ -67,6 +69,15 @@ final class ExternalProgram<Form: ProgramForm>: Sendable {
     /// answer's names are then mapped back to the case's IDs.
     @inlinable
     func answers(for plans: [Form.Plan]) -> [Form.Batches] {
+        var answers = programAnswers(for: plans)
+        for index in answers.indices { answers[index] = Form.checked(answers[index], plan: plans[index]) }
+        return answers
+    }
+
+    /// The program's batches for each plan, in order, as ``answers(for:)``
+    /// gives them before they are checked.
+    @inlinable
+    func programAnswers(for plans: [Form.Plan]) -> [Form.Batches] {
         let canonical =
             sendsEveryCase
             ? [(key: Form.Key, names: Form.Names)?](repeating: nil, count: plans.count) : plans.map(Form.canonical)
@@ -105,7 +116,7 @@ final class ExternalProgram<Form: ProgramForm>: Sendable {
                     return Form.failure(reason)
                 }
             },
-            again: { indices in answers(for: indices.map { plans[$0] }) })
+            again: { indices in programAnswers(for: indices.map { plans[$0] }) })
     }
 
     /// Asks the program each case (see ``AdapterProcessPool/ask(_:resolve:)``):

@@ -51,6 +51,16 @@ protocol ProgramForm {
         _ raw: [ProtocolMessages.RawBatch], names: Names, plan: Plan, canonical: Bool, callsName: inout Bool
     ) throws(ProtocolMessages.Refusal) -> Batches
 
+    /// `batches`, an answer to `plan` in the case's own IDs, or
+    /// ``failure(_:)`` when the model shows the snapshot its calls apply
+    /// (``ReplayableModel/showsAppliedSnapshot``) and a batch's `items` are
+    /// not what it shows after that batch (see
+    /// ``ProtocolMessages/dataSourceProblem(_:from:plan:model:written:)``).
+    ///
+    /// Checked in the case's own IDs, so that the message names the items
+    /// as the case does, whether its answer was asked or reused.
+    static func checked(_ batches: Batches, plan: Plan) -> Batches
+
     /// Batches of canonical numbers, whose calls name no ID, with the IDs of
     /// the case `names` and `plan` describe.
     static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches
@@ -64,7 +74,8 @@ protocol ProgramForm {
 /// ``CanonicalCase/Key`` (two words, no request written), the answer's
 /// items renamed without hashing.
 @usableFromInline
-enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ItemID == Int, Inner.Snapshot == [Int] {
+enum FlatForm<Inner: ReplayableModel>: ProgramForm
+where Inner.ItemID == Int, Inner.Snapshot == [Int], Inner.Displayed == [DisplayedRow<Int>] {
     @usableFromInline typealias Plan = UpdatePlan<Int>
     @usableFromInline typealias Batches = [UpdateBatch<[Int], ExternalCall<Inner.Call>>]
     @usableFromInline typealias Key = CanonicalCase.Key
@@ -107,6 +118,20 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ItemID == Int, In
             })
     }
 
+    @usableFromInline
+    static func checked(_ batches: Batches, plan: Plan) -> Batches {
+        guard Inner.showsAppliedSnapshot,
+            let problem = ProtocolMessages.dataSourceProblem(
+                batches, from: plan.old, plan: Plan.self, model: Inner.self,
+                written: { items in
+                    var line = RequestWriter(capacity: 4 * items.count + 2)
+                    line.names(items)
+                    return line.bytes
+                })
+        else { return batches }
+        return failure(problem)
+    }
+
     @inlinable
     static func renamed(_ batches: Batches, names: Names, plan: Plan) -> Batches {
         batches.map { UpdateBatch(dataSource: names!.ids(of: $0.dataSource, new: plan.new), calls: $0.calls) }
@@ -123,7 +148,8 @@ enum FlatForm<Inner: ReplayableModel>: ProgramForm where Inner.ItemID == Int, In
 enum SectionedForm<Inner: ReplayableModel>: ProgramForm
 where
     Inner.SectionID == ExhaustiveSectionID, Inner.ItemID == ExhaustiveID,
-    Inner.Snapshot == SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>
+    Inner.Snapshot == SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID>,
+    Inner.Displayed == [DisplayedSection<ExhaustiveSectionID, ExhaustiveID>]
 {
     @usableFromInline typealias Plan = SectionedUpdatePlan<ExhaustiveSectionID, ExhaustiveID>
     @usableFromInline typealias Batches = [UpdateBatch<
@@ -171,6 +197,22 @@ where
             section: { names.sectionNumber(named: $0).flatMap(UInt8.init(exactly:)).map(ExhaustiveSectionID.init) },
             item: { names.itemNumber(named: $0).flatMap(UInt8.init(exactly:)).map(ExhaustiveID.init) },
             callsName: &callsName)
+    }
+
+    @usableFromInline
+    static func checked(_ batches: Batches, plan: Plan) -> Batches {
+        guard Inner.showsAppliedSnapshot,
+            let problem = ProtocolMessages.dataSourceProblem(
+                batches, from: plan.old, plan: Plan.self, model: Inner.self,
+                written: { snapshot in
+                    var line = RequestWriter(capacity: 24 * snapshot.sections.count + 4 * snapshot.itemCount + 2)
+                    line.sections(
+                        snapshot.sections, section: { Int($0.id.number) },
+                        items: { $0.items.lazy.map { Int($0.number) } })
+                    return line.bytes
+                })
+        else { return batches }
+        return failure(problem)
     }
 
     @usableFromInline

@@ -480,13 +480,9 @@ enum ProtocolMessages {
         let diff = plan.diff
         var line = RequestWriter(capacity: 160 + 96 * (plan.old.itemCount + plan.new.itemCount))
         func snapshot(_ snapshot: SectionedSnapshot<SectionID, ItemID>) {
-            line.array(snapshot.sections) { line, section in
-                line.text(#"{"section":"#)
-                line.sectionName(names.sectionNumbers[section.id]!)
-                line.text(#","items":"#)
-                line.names(section.items.lazy.map { names.itemNumbers[$0]! })
-                line.byte("}")
-            }
+            line.sections(
+                snapshot.sections, section: { names.sectionNumbers[$0.id]! },
+                items: { $0.items.lazy.map { names.itemNumbers[$0]! } })
         }
         line.text(#","old":"#)
         snapshot(plan.old)
@@ -610,6 +606,42 @@ enum ProtocolMessages {
             batches.append(UpdateBatch(dataSource: SectionedSnapshot(sections), calls: calls))
         }
         return batches
+    }
+
+    /// Why an answer's batches say the data source holds what it cannot
+    /// hold after them, or `nil`: replays `batches` on `Inner`, from `old`,
+    /// and compares each batch's data source (its `items`) with what the
+    /// model shows once the batch is performed.
+    ///
+    /// For a model that shows the snapshot its calls apply
+    /// (``ReplayableModel/showsAppliedSnapshot``, a diffable data source),
+    /// which never looks at `items`: a batch that declares another list —
+    /// the old one, none, an item or a section twice — is found here. The
+    /// replay stops quietly at a batch the model rejects or a failed call:
+    /// the kit reports those with their own message.
+    ///
+    /// - Parameters:
+    ///   - written: the JSON of a snapshot as the program names it, for the message.
+    /// - Returns: the first batch whose `items` differ, with both lists.
+    /// - Complexity: one replay of the answer on the model.
+    static func dataSourceProblem<Plan: ListPlan, Inner: ToolkitModel>(
+        _ batches: [UpdateBatch<Plan.Snapshot, ExternalCall<Inner.Call>>], from old: Plan.Snapshot,
+        plan: Plan.Type, model: Inner.Type, written: (Plan.Snapshot) -> [UInt8]
+    ) -> String? where Inner.Snapshot == Plan.Snapshot, Inner.Displayed == Plan.Displayed {
+        var model = ExternalModel<Inner>(showing: old)
+        for (number, batch) in batches.enumerated() {
+            do {
+                try model.perform(batch)
+            } catch {
+                return nil
+            }
+            guard Plan.shows(model.displayed, exactly: batch.dataSource) else {
+                return "batch \(number + 1): \"items\" is \(MessageText.excerpt(written(batch.dataSource))), but the "
+                    + "data source holds \(MessageText.excerpt(written(Plan.snapshot(of: model.displayed)))) after "
+                    + "the batch"
+            }
+        }
+        return nil
     }
 
     /// The IDs `id` reads `names` as, in order.

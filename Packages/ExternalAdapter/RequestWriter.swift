@@ -120,6 +120,21 @@ struct RequestWriter {
         array(ids) { line, id in line.name(id) }
     }
 
+    /// Appends a snapshot as sections, `[{"section":"S","items":["a",…]},…]`:
+    /// each of `sections` named by the number `section` gives it, its items
+    /// by the numbers `items` gives.
+    mutating func sections<Sections: Sequence, Items: Sequence<Int>>(
+        _ sections: Sections, section: (Sections.Element) -> Int, items: (Sections.Element) -> Items
+    ) {
+        array(sections) { line, element in
+            line.text(#"{"section":"#)
+            line.sectionName(section(element))
+            line.text(#","items":"#)
+            line.names(items(element))
+            line.byte("}")
+        }
+    }
+
     /// The section numbered by `name` (`S` is 0, `S8` is 8), or `nil` for a
     /// name this writer does not write.
     static func section(named name: String) -> Int? {

@@ -114,6 +114,53 @@ extension ExternalAdapterTests {
         #expect(report.casesChecked == 48_633)
     }
 
+    /// A sectioned diffable data source holds what its edits leave: a batch
+    /// whose `items` say otherwise (the old sections, a section or an item
+    /// twice) fails its case, naming both as the program was asked them.
+    @Test(arguments: [
+        ("old", #"'[]', but the data source holds '[{"section":"S","items":[]}]'"#),
+        (
+            "section-twice",
+            #"'[{"section":"S","items":[]},{"section":"S","items":[]}]', but the data source holds '[{"section":"S","items":[]}]'"#
+        ),
+        (
+            "item-twice",
+            #"'[{"section":"S","items":["a","a"]}]', but the data source holds '[{"section":"S","items":["a"]}]'"#
+        ),
+    ])
+    func aDiffableSectionsProgramMustDeclareWhatItsDataSourceHolds(items: String, problem: String) throws {
+        let command = try program(
+            """
+            import json
+            print(json.dumps({"protocol": 1, "name": "py-diffable-sections", "model": "diffable-sections",
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                case = json.loads(line)
+                new = case["new"]
+                calls = [{"method": "deleteAllItems"}]
+                if new:
+                    calls.append({"method": "appendSections", "args": {"sections": [s["section"] for s in new]}})
+                calls += [{"method": "appendItems", "args": {"items": s["items"], "toSection": s["section"]}}
+                          for s in new if s["items"]]
+                items = {"old": case["old"], "section-twice": new + new[:1],
+                         "item-twice": [dict(s, items=s["items"] * 2) for s in new]}["\(items)"]
+                print(json.dumps({"id": case["id"], "batches": [{"items": items, "calls": calls}]}), flush=True)
+            """)
+        let adapter = try ExternalAdapter(
+            command: command, model: DiffableSectionedModel<ExhaustiveSectionID, ExhaustiveID>.self,
+            modelName: "diffable-sections")
+        defer { adapter.stop() }
+        let s = ExhaustiveSectionID(0)
+        let a = ExhaustiveID(0)
+        let new: SectionedSnapshot<ExhaustiveSectionID, ExhaustiveID> =
+            items == "item-twice" ? [.init(id: s, items: [a])] : [.init(id: s, items: [])]
+        let plan = try SectionedUpdatePlan(old: [], new: new)
+        let failure = try #require(ConformanceKit.problem(of: adapter, plan: plan))
+        #expect(
+            failure.problem.description
+                == "batch 1: the adapter program failed: batch 1: \"items\" is " + problem + " after the batch")
+    }
+
     @Test func badSectionedAnswersFailTheirCasesWithTheReason() throws {
         let command = try program(
             """

@@ -2,6 +2,7 @@ import BatchUpdate
 import Foundation
 import Testing
 import UpdateCheckAnimatedList
+import UpdateCheckDiffable
 import UpdateCheckRecyclerView
 import UpdateCheckSupport
 import UpdateCheckUIKit
@@ -363,6 +364,39 @@ import UpdateCheckUIKit
         #expect(
             smallest.problem.description.hasPrefix("batch 1 raised: the adapter program failed: " + message),
             "\(smallest.problem)")
+    }
+
+    /// A diffable data source holds the snapshot its calls apply: a batch
+    /// whose `items` say otherwise (the old list, none, an item twice) fails
+    /// its case, naming both lists as the program was asked them.
+    @Test(arguments: [
+        ("old", #"batch 1: "items" is '[]', but the data source holds '["a"]' after the batch"#),
+        ("none", #"batch 1: "items" is '[]', but the data source holds '["a"]' after the batch"#),
+        ("twice", #"batch 1: "items" is '["a","a"]', but the data source holds '["a"]' after the batch"#),
+        ("new", nil),
+    ])
+    func aDiffableProgramMustDeclareWhatItsDataSourceHolds(items: String, problem: String?) throws {
+        let command = try program(
+            """
+            import json
+            print(json.dumps({"protocol": 1, "name": "py-diffable", "model": "diffable",
+                              "policy": {"movedAndChanged": "move-then-refresh", "refresh": "reconfigure"}}), flush=True)
+            for line in sys.stdin:
+                case = json.loads(line)
+                items = {"old": case["old"], "none": [], "twice": case["new"] * 2, "new": case["new"]}["\(items)"]
+                call = {"method": "apply", "args": {"snapshot": case["new"], "reconfigureItems": case["changed"], "reloadItems": []}}
+                print(json.dumps({"id": case["id"], "batches": [{"items": items, "calls": [call]}]}), flush=True)
+            """)
+        let adapter = try ExternalAdapter(
+            command: command, model: DiffableDataSourceModel<Int>.self, modelName: "diffable")
+        defer { adapter.stop() }
+        let report = ConformanceKit.check(adapter, options: ConformanceOptions(ids: 3))
+        guard let problem else {
+            #expect(report.passed, "\(report)")
+            return
+        }
+        let smallest = try #require(report.smallestFailure)
+        #expect(smallest.problem.description == "batch 1 raised: the adapter program failed: " + problem)
     }
 
     @Test func uikitIndexPathsCrossTheBoundary() throws {

@@ -68,6 +68,21 @@ public protocol ReplayableModel: ToolkitModel, SendableMetatype {
     static func call(
         from record: CallRecord, section: (String) -> SectionID?, item: (String) -> ItemID?
     ) throws(BatchUpdateError) -> Call
+
+    /// Whether the model shows the snapshot its calls apply, whatever a
+    /// batch's `dataSource` holds: `true` for a diffable data source, whose
+    /// snapshot is its data source; `false` (the default) for a model that
+    /// shows the batch's `dataSource`.
+    ///
+    /// Such a model never looks at `dataSource`, so a replay of calls made
+    /// outside Swift (an adapter program's answer) checks it instead: each
+    /// batch's `dataSource` must be what the model shows after the batch.
+    static var showsAppliedSnapshot: Bool { get }
+}
+
+extension ReplayableModel {
+    /// `false`: the model shows each batch's `dataSource`.
+    public static var showsAppliedSnapshot: Bool { false }
 }
 
 /// A row as a toolkit model shows it: which item it displays, which cell
