@@ -120,16 +120,11 @@ where Inner.ItemID == Int, Inner.Snapshot == [Int], Inner.Displayed == [Displaye
 
     @usableFromInline
     static func checked(_ batches: Batches, plan: Plan) -> Batches {
-        guard Inner.showsAppliedSnapshot,
-            let problem = ProtocolMessages.dataSourceProblem(
-                batches, from: plan.old, plan: Plan.self, model: Inner.self,
-                written: { items in
-                    var line = RequestWriter(capacity: 4 * items.count + 2)
-                    line.names(items)
-                    return line.bytes
-                })
-        else { return batches }
-        return failure(problem)
+        ProtocolMessages.dataSourceProblem(batches, from: plan.old, plan: Plan.self, model: Inner.self) { items in
+            var line = RequestWriter(capacity: 4 * items.count + 2)
+            line.names(items)
+            return line.bytes
+        }.map(failure) ?? batches
     }
 
     @inlinable
@@ -201,18 +196,12 @@ where
 
     @usableFromInline
     static func checked(_ batches: Batches, plan: Plan) -> Batches {
-        guard Inner.showsAppliedSnapshot,
-            let problem = ProtocolMessages.dataSourceProblem(
-                batches, from: plan.old, plan: Plan.self, model: Inner.self,
-                written: { snapshot in
-                    var line = RequestWriter(capacity: 24 * snapshot.sections.count + 4 * snapshot.itemCount + 2)
-                    line.sections(
-                        snapshot.sections, section: { Int($0.id.number) },
-                        items: { $0.items.lazy.map { Int($0.number) } })
-                    return line.bytes
-                })
-        else { return batches }
-        return failure(problem)
+        ProtocolMessages.dataSourceProblem(batches, from: plan.old, plan: Plan.self, model: Inner.self) { snapshot in
+            var line = RequestWriter(capacity: 24 * snapshot.sections.count + 4 * snapshot.itemCount + 2)
+            line.sections(
+                snapshot.sections, section: { Int($0.id.number) }, items: { $0.items.lazy.map { Int($0.number) } })
+            return line.bytes
+        }.map(failure) ?? batches
     }
 
     @usableFromInline

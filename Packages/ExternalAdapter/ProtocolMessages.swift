@@ -609,25 +609,26 @@ enum ProtocolMessages {
     }
 
     /// Why an answer's batches say the data source holds what it cannot
-    /// hold after them, or `nil`: replays `batches` on `Inner`, from `old`,
-    /// and compares each batch's data source (its `items`) with what the
-    /// model shows once the batch is performed.
+    /// hold after them, or `nil`: for a model that shows the snapshot its
+    /// calls apply (``ReplayableModel/showsAppliedSnapshot``, a diffable data
+    /// source), replays `batches` on `Inner`, from `old`, and compares each
+    /// batch's data source (its `items`) with what the model shows once the
+    /// batch is performed; for any other model, `nil` at once.
     ///
-    /// For a model that shows the snapshot its calls apply
-    /// (``ReplayableModel/showsAppliedSnapshot``, a diffable data source),
-    /// which never looks at `items`: a batch that declares another list —
-    /// the old one, none, an item or a section twice — is found here. The
-    /// replay stops quietly at a batch the model rejects or a failed call:
-    /// the kit reports those with their own message.
+    /// Such a model never looks at `items`: a batch that declares another
+    /// list — the old one, none, an item or a section twice — is found
+    /// here. The replay stops quietly at a batch the model rejects or a
+    /// failed call: the kit reports those with their own message.
     ///
     /// - Parameters:
     ///   - written: the JSON of a snapshot as the program names it, for the message.
     /// - Returns: the first batch whose `items` differ, with both lists.
     /// - Complexity: one replay of the answer on the model.
-    static func dataSourceProblem<Plan: ListPlan, Inner: ToolkitModel>(
+    static func dataSourceProblem<Plan: ListPlan, Inner: ReplayableModel>(
         _ batches: [UpdateBatch<Plan.Snapshot, ExternalCall<Inner.Call>>], from old: Plan.Snapshot,
         plan: Plan.Type, model: Inner.Type, written: (Plan.Snapshot) -> [UInt8]
     ) -> String? where Inner.Snapshot == Plan.Snapshot, Inner.Displayed == Plan.Displayed {
+        guard Inner.showsAppliedSnapshot else { return nil }
         var model = ExternalModel<Inner>(showing: old)
         for (number, batch) in batches.enumerated() {
             do {
