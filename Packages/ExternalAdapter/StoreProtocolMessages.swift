@@ -219,7 +219,8 @@ enum StoreProtocolMessages {
             else { return problem("record \(quoted: id) needs \"phase\": \"idle\", \"saving\" or \"needsSync\"") }
             records[id] = ObservedRecord(confirmed: confirmed, visible: visible, phase: phase)
         }
-        let hidden = node["hidden"].map { $0.stringValue ?? "\($0.value)" } ?? ""
+        // A string is its own text; any other value its compact JSON, keys sorted.
+        let hidden = node["hidden"].map { $0.stringValue ?? $0.canonicalText } ?? ""
         return .success(
             ObservedStep(
                 StoreObservation(session: Session(session), order: order, records: records, hidden: hidden),

@@ -57,4 +57,26 @@ import Testing
             #expect(problem(other) == #"the response does not carry "id": 3"#, "\(other)")
         }
     }
+
+    /// A declared `hidden` state is a string as itself, and any other JSON
+    /// as its compact text with keys sorted: members in another order are
+    /// one state, and messages show JSON, not a parser's inner form.
+    @Test func aHiddenStateIsItsCanonicalJSONText() throws {
+        let idle = #"{"confirmed":true,"visible":true,"phase":"idle"}"#
+        func hidden(_ json: String) throws -> String {
+            let last = #"{"issued":false,"session":2,"order":["b"],"records":{"b":\#(idle)},"hidden":\#(json)}"#
+            let line = #"{"id":3,"results":[{"steps":[\#(last)],"branches":[]}]}"#
+            guard case .success(let results) = StoreProtocolMessages.results(Array(line.utf8), id: 3, paths: [path])
+            else {
+                Issue.record("\(json) refused")
+                return ""
+            }
+            return try #require(results.first?.steps.last).observation.hidden
+        }
+        #expect(
+            try hidden(#"{"b": [1, 2.50], "a": {"y": null, "x": true}}"#) == #"{"a":{"x":true,"y":null},"b":[1,2.50]}"#)
+        #expect(try hidden(#"{"a":{"x":true,"y":null},"b":[1,2.50]}"#) == #"{"a":{"x":true,"y":null},"b":[1,2.50]}"#)
+        #expect(try hidden("0.5") == "0.5")
+        #expect(try hidden(#""text""#) == "text")
+    }
 }

@@ -1,5 +1,3 @@
-import UpdateCheckSupport
-
 extension JSONNode {
     /// The value as compact JSON with object keys sorted, so that two values
     /// compare equal as text exactly when they are the same JSON (member
