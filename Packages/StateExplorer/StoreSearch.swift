@@ -423,7 +423,9 @@ struct StoreSearch<Driver: StoreDriver> {
         // A path of no events sent no request; what a store answers for
         // `issued` there means nothing, so only a path's last event is held to it.
         let firstStep = ObservedStep(first, issuedRequest: length == 0 ? replayed.issuedRequest : issued[index])
-        guard let (record, shown, again) = Self.difference(firstStep, replayed, record: nil, comparingHidden: true)
+        // Every expansion passes here: equality first, the sorted search for what differs only on a difference.
+        guard firstStep != replayed,
+            let (record, shown, again) = Self.difference(firstStep, replayed, record: nil, comparingHidden: true)
         else { return }
         let what = record.map { "record \(MessageText.excerpt($0.utf8)) as " } ?? ""
         let bracket = { (state: String) in record == nil ? state : "[\(state)]" }
