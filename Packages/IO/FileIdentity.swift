@@ -33,7 +33,8 @@ package struct FileIdentity: Equatable {
         return FileIdentity(status)
     }
 
-    private init(_ status: FileStatus) {
+    /// The file `status` describes.
+    package init(_ status: FileStatus) {
         device = status.device
         inode = status.inode
     }

@@ -39,9 +39,8 @@ package enum InputFile {
         }
         var fifos: [(path: String, identity: FileIdentity)] = []
         for path in paths where path != "-" && !readsStandardInput(path) {
-            guard let status = try? System.status(path), status.kind == .fifo,
-                let identity = FileIdentity(existing: path)
-            else { continue }
+            guard let status = try? System.status(path), status.kind == .fifo else { continue }
+            let identity = FileIdentity(status)
             if let first = fifos.first(where: { $0.identity == identity }) {
                 throw .conflict(
                     "\(first.path == path ? "The FIFO \(path) is named twice" : "\(first.path) and \(path) name one FIFO")"
