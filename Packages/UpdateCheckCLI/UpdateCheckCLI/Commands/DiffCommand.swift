@@ -177,7 +177,7 @@ package enum DiffCommand {
     ///
     /// The message stays short whatever the file: it names the first
     /// ``shownDuplicates`` duplicates, each at its first ``shownDuplicates``
-    /// places and by its first ``shownIDCharacters`` characters, and counts
+    /// places and by its first `MessageText.shownCharacters` characters, and counts
     /// the rest (a file of a million copies of one ID gave a 190 MB line).
     private static func cliError(_ error: ListDiffError, _ old: DiffSnapshotFile, _ new: DiffSnapshotFile) -> CLIError {
         // Exit 65: `file: ` then `heading` and each of `duplicates` as `place` words it.
@@ -221,8 +221,6 @@ package enum DiffCommand {
 
     /// How many duplicates a message names, and how many places of each.
     static let shownDuplicates = 10
-    /// How many characters of a duplicate ID a message shows.
-    static let shownIDCharacters = 200
 
     /// The first ``shownDuplicates`` of `items` as `render` words them,
     /// joined by `separator`, then `, and N <more>` for the rest.
@@ -234,11 +232,16 @@ package enum DiffCommand {
         return rest > 0 ? text + "\(separator)and \(rest) \(more)" : text
     }
 
-    /// `id` as `quote` writes it, cut to its first ``shownIDCharacters``
-    /// characters (then `…`) when longer.
+    /// `id` as `quote` writes it, cut to its first
+    /// `MessageText.shownCharacters` characters (then `…`) when longer, as
+    /// other messages cut what they quote.
+    ///
+    /// - Complexity: O(`MessageText.shownCharacters`): the rest is never read.
     private static func shown(_ id: String, _ quote: (String) -> String) -> String {
-        guard id.count > shownIDCharacters else { return quote(id) }
-        return quote(String(id.prefix(shownIDCharacters))) + "…"
+        guard let end = id.index(id.startIndex, offsetBy: MessageText.shownCharacters, limitedBy: id.endIndex),
+            end < id.endIndex
+        else { return quote(id) }
+        return quote(String(id[..<end])) + "…"
     }
 
     /// Throws unless both files are sectioned (an empty array counts as
